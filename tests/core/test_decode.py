@@ -1,0 +1,69 @@
+"""Decoding, raw token bytes and character offsets."""
+
+import pytest
+from hypothesis import given, settings
+
+import tokenizer as tk
+from tests.core.texts import texts
+
+NAMES = tk.list_encodings()
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=200, deadline=None)
+@given(text=texts)
+def test_round_trip_and_offsets(name: str, text: str) -> None:
+    enc = tk.get_encoding(name)
+    result = enc.tokenize(text, allowed_special="all")
+    assert enc.decode(list(result.ids)) == result.text
+    assert enc.decode_bytes(list(result.ids)) == result.text.encode("utf-8")
+    assert list(result.ids) == enc.encode(text, allowed_special="all")
+    assert b"".join(result.pieces) == result.text.encode("utf-8")
+    # Byte spans tile the bytes; character spans are in order and cover the text.
+    assert [end for _, end in result.byte_spans][-1:] == ([len(result.text.encode())] if text else [])
+    for (start, end), piece, (c0, c1) in zip(result.byte_spans, result.pieces, result.char_spans):
+        assert end - start == len(piece)
+        assert 0 <= c0 < c1 <= len(result.text)
+        chars = result.text[c0:c1].encode("utf-8")
+        assert piece in chars  # the token's bytes lie inside the characters it touches
+    starts = [c0 for c0, _ in result.char_spans]
+    assert starts == sorted(starts)
+
+
+def test_split_emoji_is_shown_honestly() -> None:
+    enc = tk.get_encoding("gpt2")
+    result = enc.tokenize("👋")
+    assert b"".join(result.pieces) == "👋".encode()
+    assert len(result.ids) >= 2
+    assert all(span == (0, 1) for span in result.char_spans)
+
+
+def test_invalid_utf8_decodes_to_replacement() -> None:
+    enc = tk.get_encoding("gpt2")
+    first = enc.encode("👋")[0]
+    assert enc.token_bytes(first) == b"\xf0\x9f\x91"
+    assert enc.decode([first]) == "\ufffd"
+    assert enc.decode_bytes([first]) == b"\xf0\x9f\x91"
+
+
+def test_lone_surrogate_is_repaired() -> None:
+    enc = tk.get_encoding("cl100k_base")
+    assert enc.decode(enc.encode("a\ud800b")) == "a\ufffdb"
+    assert enc.tokenize("a\udfffb").text == "a\ufffdb"
+
+
+def test_unknown_id_is_named() -> None:
+    enc = tk.get_encoding("o200k_base")
+    with pytest.raises(KeyError, match="199998"):
+        enc.decode([199998])
+    with pytest.raises(KeyError, match="-1"):
+        enc.token_bytes(-1)
+    assert not enc.is_valid_id(10**9)
+
+
+def test_merge_rank_and_specials() -> None:
+    enc = tk.get_encoding("gpt2")
+    assert enc.merge_rank(enc.encode(" the")[0]) == enc.encode(" the")[0] - 256
+    assert enc.merge_rank(enc.encode("!")[0]) is None
+    assert enc.merge_rank(50256) is None and enc.is_special(50256)
+    assert enc.decode([50256]) == "<|endoftext|>"

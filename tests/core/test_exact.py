@@ -1,0 +1,55 @@
+"""Our ids equal the oracles' (tiktoken for gpt2 and cl100k_base, quicktok for o200k_base)."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+import tokenizer as tk
+from tests.core.texts import corpus_texts, stdlib_code, texts
+from tests.oracles import oracle_ids
+
+NAMES = tk.list_encodings()
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("file", sorted(corpus_texts()))
+def test_corpus_matches_oracle(name: str, file: str) -> None:
+    text = corpus_texts()[file]
+    enc = tk.get_encoding(name)
+    assert enc.encode_ordinary(text) == oracle_ids(name, text)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_stdlib_code_matches_oracle(name: str) -> None:
+    code = stdlib_code()
+    assert len(code) > 300_000
+    assert tk.get_encoding(name).encode_ordinary(code) == oracle_ids(name, code)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=texts)
+def test_generated_text_matches_oracle(name: str, text: str) -> None:
+    enc = tk.get_encoding(name)
+    assert enc.encode_ordinary(text) == oracle_ids(name, text)
+    assert enc.encode(text, allowed_special="all") == oracle_ids(name, text, "all")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_allowed_special_subset(name: str) -> None:
+    enc = tk.get_encoding(name)
+    text = "a<|endoftext|>b<|endofprompt|>c <|fim_prefix|>"
+    for allowed in [set(), {"<|endoftext|>"}, {"<|endofprompt|>"}, "all"]:
+        assert enc.encode(text, allowed_special=allowed) == oracle_ids(name, text, allowed)
+    assert enc.encode(text, allowed_special={"<|endoftext|>"}).count(enc.eot_token) == 1
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_gpt2_original_pattern_equals_tiktoken_rewrite_on_whitespace(name: str) -> None:
+    """Trailing and mixed whitespace is where pattern rewrites usually differ."""
+    enc = tk.get_encoding(name)
+    for text in ["a  ", "a \n", "a\n\n  b", " \t\n ", "x   \n\n\t y  ", "\n", "   "]:
+        assert enc.encode_ordinary(text) == oracle_ids(name, text)
+
+
+def test_hello_world() -> None:
+    assert tk.get_encoding("gpt2").encode("hello world") == [31373, 995]

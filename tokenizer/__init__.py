@@ -1,0 +1,28 @@
+"""BPE Lens's pure-Python byte-level BPE core: exact GPT-2, cl100k_base and o200k_base.
+
+`import tokenizer` needs only `regex`; loading an encoding imports its data package.
+
+>>> import tokenizer as tk
+>>> tk.get_encoding("gpt2").encode("hello world")
+[31373, 995]
+"""
+
+from tokenizer.bpe import ChunkTrace, MergeStep
+from tokenizer.encoding import Encoding, Tokenized
+from tokenizer.loaders import MODELS, EncodingUnavailable, get_encoding, list_encodings
+from tokenizer.patterns import PATTERNS
+from tokenizer.symbols import bytes_to_symbols, gpt2_byte_symbols
+
+__all__ = [
+    "PATTERNS",
+    "MODELS",
+    "ChunkTrace",
+    "Encoding",
+    "EncodingUnavailable",
+    "MergeStep",
+    "Tokenized",
+    "bytes_to_symbols",
+    "get_encoding",
+    "gpt2_byte_symbols",
+    "list_encodings",
+]
