@@ -4,11 +4,11 @@ All loops follow one rule, tiktoken's: repeatedly merge the adjacent pair whose 
 lowest rank, the leftmost one on ties, until no adjacent pair forms a token. Ranks are token ids, so
 "lowest rank" means "learned earliest". Three implementations share that rule:
 
-- `merge_bytes`: the fast loop for vocabularies given as ``bytes -> rank`` (GPT-2, cl100k, o200k).
-- `merge_ids`: the same loop for vocabularies given as a merge list ``(left, right) -> new id``
-  (trained ones, where two merges may even produce the same bytes).
-- `merge_long`: a heap over a linked list, O(n log n), for chunks so long that the O(n^2) loops
-  above would stall (1 MB of one letter is a single chunk).
+- `merge_bytes`: for vocabularies given as ``bytes -> rank`` (GPT-2, cl100k, o200k).
+- `merge_ids`: for vocabularies given as a merge list ``(left, right) -> new id`` (trained ones,
+  where two merges may even produce the same bytes).
+Both run `merge`, a short quadratic loop, or for chunks so long that it would stall (1 MB of one
+letter is a single chunk) `merge_long`, a heap over a linked list in O(n log n).
 
 `trace_steps` replays a chunk the way GPT-2's `encoder.py` does, one merge *rule* per step (every
 occurrence of the best pair at once), which is what the teaching tables show.
@@ -24,6 +24,7 @@ LONG_CHUNK = 256
 _NO_RANK = 1 << 62  # larger than any rank; `min()` over ranks then needs no None checks
 
 PairLookup = Callable[[int, int], "int | None"]
+Part = bytes | tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -53,23 +54,7 @@ def merge_bytes(piece: bytes, ranks: dict[bytes, int]) -> list[int]:
     whole = ranks.get(piece)
     if whole is not None:  # the common case: the chunk is a token (tiktoken takes it too)
         return [whole]
-    if len(piece) > LONG_CHUNK:
-        return merge_long([ranks[piece[i : i + 1]] for i in range(len(piece))], _bytes_lookup(ranks))
-    get = ranks.get
-    parts = [piece[i : i + 1] for i in range(len(piece))]
-    # pair_ranks[i] is the rank of parts[i] + parts[i + 1]; only the neighbours of a merge change.
-    pair_ranks = [get(parts[i] + parts[i + 1], _NO_RANK) for i in range(len(parts) - 1)]
-    while pair_ranks:
-        best = min(pair_ranks)
-        if best == _NO_RANK:
-            break
-        i = pair_ranks.index(best)  # index() finds the leftmost: tiktoken's tie rule
-        parts[i : i + 2] = [parts[i] + parts[i + 1]]
-        del pair_ranks[i]
-        if i:
-            pair_ranks[i - 1] = get(parts[i - 1] + parts[i], _NO_RANK)
-        if i < len(pair_ranks):
-            pair_ranks[i] = get(parts[i] + parts[i + 1], _NO_RANK)
+    parts = merge([piece[i : i + 1] for i in range(len(piece))], ranks, None)
     return [ranks[p] for p in parts]
 
 
@@ -81,76 +66,114 @@ def merge_ids(ids: list[int], pairs: dict[tuple[int, int], int]) -> list[int]:
     >>> merge_ids([97, 97, 97], {(97, 97): 256})
     [256, 97]
     """
-    if len(ids) > LONG_CHUNK:
-        return merge_long(ids, lambda a, b: pairs.get((a, b)))
-    parts = list(ids)
-    get = pairs.get
-    pair_ids = [get((parts[i], parts[i + 1]), _NO_RANK) for i in range(len(parts) - 1)]
-    while pair_ids:
-        best = min(pair_ids)
+    parts = merge([(i,) for i in ids], pairs, _as_part)
+    return [p[0] for p in parts]
+
+
+def _as_part(token_id: int) -> tuple[int]:
+    """The part that stands for a merged token in `merge_ids` (see `merge`)."""
+    return (token_id,)
+
+
+def merge(parts: list[Part], ranks: dict[Part, int], fuse: Callable[[int], Part] | None) -> list:
+    """Merge adjacent parts, lowest rank first, leftmost first on ties.
+
+    One loop serves both vocabulary shapes because ``a + b`` is the lookup key in both: parts are
+    byte strings keyed by their concatenation (the merged part *is* the key), or one-id tuples
+    keyed by the pair ``(a, b)`` (the merged part is ``fuse(rank)``, the new id's tuple).
+    """
+    if len(parts) > LONG_CHUNK:
+        return merge_long(parts, ranks, fuse)
+    get = ranks.get
+    # pair_ranks[i] is the rank of parts[i] + parts[i + 1]; only the neighbours of a merge change.
+    pair_ranks = [get(a + b, _NO_RANK) for a, b in zip(parts, parts[1:])]
+    while pair_ranks:
+        best = min(pair_ranks)
         if best == _NO_RANK:
             break
-        i = pair_ids.index(best)
-        parts[i : i + 2] = [best]
-        del pair_ids[i]
+        i = pair_ranks.index(best)  # index() finds the leftmost: tiktoken's tie rule
+        parts[i : i + 2] = [parts[i] + parts[i + 1] if fuse is None else fuse(best)]
+        del pair_ranks[i]
         if i:
-            pair_ids[i - 1] = get((parts[i - 1], parts[i]), _NO_RANK)
-        if i < len(pair_ids):
-            pair_ids[i] = get((parts[i], parts[i + 1]), _NO_RANK)
+            pair_ranks[i - 1] = get(parts[i - 1] + parts[i], _NO_RANK)
+        if i < len(pair_ranks):
+            pair_ranks[i] = get(parts[i] + parts[i + 1], _NO_RANK)
     return parts
 
 
-def merge_long(ids: list[int], merged: PairLookup) -> list[int]:
-    """The same merges as the loops above, in O(n log n) for very long chunks.
+def merge_long(
+    parts: list[Part], ranks: dict[Part, int], fuse: Callable[[int], Part] | None
+) -> list:
+    """`merge` in O(n log n), for chunks so long that its quadratic loop would stall.
 
-    The parts form a doubly linked list over their start positions; a heap holds every adjacent
-    pair that forms a token, keyed by (merged id, position) so the pops follow the lowest-rank,
-    leftmost-first rule exactly. Entries made stale by an earlier merge are skipped when popped.
+    The parts form a doubly linked list. Pairs that merge wait in one bucket per rank; a heap
+    holds the distinct ranks. The lowest rank's bucket is worked through left to right, which is
+    the lowest-rank, leftmost-first rule; a pair created during that work is put where the rule
+    says: into this round (same rank), into a later bucket (higher rank), or, if its rank is
+    lower, it interrupts the round. Positions whose pair has changed are skipped when reached.
 
-    >>> merge_long([97] * 5, lambda a, b: {(97, 97): 256, (256, 256): 257}.get((a, b)))
-    [257, 97]
+    >>> merge_long([b"a"] * 5, {b"aa": 1, b"aaaa": 2}, None)
+    [b'aaaa', b'a']
     """
-    n = len(ids)
-    value = list(ids)
-    nxt = list(range(1, n + 1))  # n marks the end
+    n = len(parts)
+    value: list = list(parts)
+    nxt = list(range(1, n + 1))  # n marks the end; a part merged into its left neighbour gets n
     prv = list(range(-1, n - 1))
-    version = [0] * n  # bumped whenever a node changes, to recognise stale heap entries
-    heap: list[tuple[int, int, int, int, int]] = []
-
-    def push(i: int) -> None:
-        j = nxt[i]
-        if j < n:
-            new = merged(value[i], value[j])
-            if new is not None:
-                heapq.heappush(heap, (new, i, version[i], j, version[j]))
-
+    get = ranks.get
+    buckets: dict[int, list[int]] = {}
     for i in range(n - 1):
-        push(i)
-    while heap:
-        new, i, vi, j, vj = heapq.heappop(heap)
-        if version[i] != vi or version[j] != vj or nxt[i] != j:
-            continue
-        value[i] = new
-        version[i] += 1
-        version[j] += 1
-        nxt[i] = nxt[j]
-        if nxt[j] < n:
-            prv[nxt[j]] = i
-        if prv[i] >= 0:
-            push(prv[i])
-        push(i)
-    out = []
+        r = get(value[i] + value[i + 1])
+        if r is not None:
+            buckets.setdefault(r, []).append(i)
+    levels = list(buckets)
+    heapq.heapify(levels)
+    while levels:
+        rank = heapq.heappop(levels)
+        # Positions of this round, largest first, so the next one to merge is at the end.
+        todo = sorted(buckets.pop(rank), reverse=True)
+        while todo:
+            i = todo.pop()
+            j = nxt[i]
+            if j >= n:
+                continue
+            key = value[i] + value[j]
+            if get(key) != rank:
+                continue
+            value[i] = key if fuse is None else fuse(rank)
+            k = nxt[i] = nxt[j]
+            nxt[j] = n
+            if k < n:
+                prv[k] = i
+            h = prv[i]
+            # The new pairs (h, i) and (i, k) both lie left of everything still in `todo`.
+            new = []
+            if k < n and (r := get(value[i] + value[k])) is not None:
+                new.append((r, i))
+            if h >= 0 and (r := get(value[h] + value[i])) is not None:
+                new.append((r, h))
+            for r, pos in new:
+                if r == rank:
+                    todo.append(pos)  # i is appended before h, so h comes out first
+                else:
+                    if r not in buckets:
+                        heapq.heappush(levels, r)
+                    buckets.setdefault(r, []).append(pos)
+            if any(r < rank for r, _ in new):
+                if todo:  # a lower rank appeared: finish this round after it
+                    buckets[rank] = todo
+                    heapq.heappush(levels, rank)
+                break
+    return [value[i] for i in _chain(nxt, n)]
+
+
+def _chain(nxt: list[int], end: int) -> list[int]:
+    """The positions still alive, following the linked list from the first part."""
+    alive = []
     i = 0
-    while i < n:
-        out.append(value[i])
+    while i < end:
+        alive.append(i)
         i = nxt[i]
-    return out
-
-
-def _bytes_lookup(ranks: dict[bytes, int]) -> PairLookup:
-    """Adapt a ``bytes -> rank`` vocabulary to the id-pair lookup of `merge_long`."""
-    decoder = {rank: token for token, rank in ranks.items()}
-    return lambda a, b: ranks.get(decoder[a] + decoder[b])
+    return alive
 
 
 def trace_steps(

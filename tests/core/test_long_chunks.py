@@ -11,11 +11,11 @@ from tests.oracles import oracle_ids
 from tokenizer import bpe
 
 
-def _simple(piece: bytes, ranks: dict[bytes, int]) -> list[int]:
-    """The quadratic loop with the long-chunk switch turned off."""
+def _quadratic(parts: list, ranks: dict, fuse: object) -> list:
+    """The short loop with the long-chunk switch turned off."""
     saved, bpe.LONG_CHUNK = bpe.LONG_CHUNK, 10**9
     try:
-        return bpe.merge_bytes(piece, ranks)
+        return bpe.merge(parts, ranks, fuse)
     finally:
         bpe.LONG_CHUNK = saved
 
@@ -27,9 +27,18 @@ def test_heap_equals_simple_loop(name: str, seed: int, alphabet: str) -> None:
     enc = tk.get_encoding(name)
     rng = random.Random(seed)
     piece = "".join(rng.choice(alphabet) for _ in range(rng.randint(300, 900))).encode()
-    byte_ids = [enc._byte_ids[b] for b in piece]
-    heap = bpe.merge_long(byte_ids, enc._merged_id)
-    assert heap == _simple(piece, enc._ranks)
+    parts = [piece[i : i + 1] for i in range(len(piece))]
+    assert bpe.merge_long(list(parts), enc._ranks, None) == _quadratic(parts, enc._ranks, None)
+
+
+@settings(max_examples=60, deadline=None)
+@given(ids=st.lists(st.integers(97, 99), min_size=2, max_size=600))
+def test_heap_equals_simple_loop_for_merge_lists(ids: list[int]) -> None:
+    """Merge-list vocabularies (trained ones) take the same two paths."""
+    pairs = {(97, 97): 256, (98, 97): 257, (256, 256): 258, (99, 256): 259, (257, 97): 260}
+    parts = [(i,) for i in ids]
+    fuse = bpe._as_part
+    assert bpe.merge_long(list(parts), pairs, fuse) == _quadratic(parts, pairs, fuse)
 
 
 @pytest.mark.parametrize("name", tk.list_encodings())
