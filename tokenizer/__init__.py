@@ -9,16 +9,16 @@
 
 from tokenizer.bpe import ChunkTrace, MergeStep
 from tokenizer.encoding import Encoding, Tokenized
-from tokenizer.loaders import MODELS, EncodingUnavailable, get_encoding, list_encodings
+from tokenizer.loaders import MODELS, EncodingUnavailableError, get_encoding, list_encodings
 from tokenizer.patterns import PATTERNS
 from tokenizer.symbols import bytes_to_symbols, gpt2_byte_symbols
 
 __all__ = [
-    "PATTERNS",
     "MODELS",
+    "PATTERNS",
     "ChunkTrace",
     "Encoding",
-    "EncodingUnavailable",
+    "EncodingUnavailableError",
     "MergeStep",
     "Tokenized",
     "bytes_to_symbols",

@@ -17,6 +17,7 @@ occurrence of the best pair at once), which is what the teaching tables show.
 import heapq
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 
 # Above this many bytes a chunk goes to the heap loop: below it the quadratic loops are faster.
 LONG_CHUNK = 256
@@ -86,7 +87,7 @@ def merge(parts: list[Part], ranks: dict[Part, int], fuse: Callable[[int], Part]
         return merge_long(parts, ranks, fuse)
     get = ranks.get
     # pair_ranks[i] is the rank of parts[i] + parts[i + 1]; only the neighbours of a merge change.
-    pair_ranks = [get(a + b, _NO_RANK) for a, b in zip(parts, parts[1:])]
+    pair_ranks = [get(a + b, _NO_RANK) for a, b in pairwise(parts)]
     while pair_ranks:
         best = min(pair_ranks)
         if best == _NO_RANK:
@@ -187,7 +188,7 @@ def trace_steps(
     parts = list(ids)
     steps = []
     while True:
-        news = [merged(a, b) for a, b in zip(parts, parts[1:])]
+        news = [merged(a, b) for a, b in pairwise(parts)]
         found = [x for x in news if x is not None]
         best_new = min(found) if found else None
         pieces = tuple(token_bytes(p) for p in parts)

@@ -2,6 +2,7 @@
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Literal
 
 import regex
@@ -10,8 +11,8 @@ from tokenizer.bpe import ChunkTrace, merge_bytes, merge_ids, trace_steps
 
 AllowedSpecial = Literal["all"] | Collection[str]
 
-# Chunks remembered per encoding. Text repeats its words, so a warm cache turns most of encoding
-# into one dict lookup per chunk; the bound keeps a 1 MB paste of random text from growing it forever.
+# Chunks remembered per encoding. Text repeats its words, so a warm cache turns most of
+# encoding into one dict lookup per chunk; the bound keeps random pastes from growing it forever.
 CHUNK_CACHE_SIZE = 100_000
 
 
@@ -258,27 +259,34 @@ class Encoding:
     # ---- internals --------------------------------------------------------------------------
 
     def _encode_ordinary(self, text: str) -> list[int]:
-        """The hot path: one dict lookup per chunk once the cache is warm."""
+        """The hot path: with a warm cache, one C-level lookup per chunk and no Python loop."""
+        chunks = self._regex.findall(text)
         cache = self._cache
-        out: list[int] = []
-        for chunk in self._regex.findall(text):
-            try:
-                out += cache[chunk]
-            except KeyError:
-                out += self._encode_chunk(chunk)
-        return out
+        try:
+            return list(chain.from_iterable(map(cache.__getitem__, chunks)))
+        except KeyError:
+            pass
+        distinct = set(chunks)
+        missing = distinct.difference(cache)
+        if len(cache) + len(missing) > CHUNK_CACHE_SIZE:
+            cache.clear()
+            missing = distinct
+        fresh = {chunk: self._bpe(chunk) for chunk in missing}
+        if len(fresh) <= CHUNK_CACHE_SIZE:
+            cache.update(fresh)
+        # The cache is shared by every session of the app: another one may clear it meanwhile.
+        return [
+            i
+            for chunk in chunks
+            for i in (fresh.get(chunk) or cache.get(chunk) or self._bpe(chunk))
+        ]
 
-    def _encode_chunk(self, chunk: str) -> tuple[int, ...]:
-        """BPE one chunk and remember it."""
+    def _bpe(self, chunk: str) -> tuple[int, ...]:
+        """The token ids of one chunk, by the merge rule of this vocabulary's shape."""
         data = chunk.encode("utf-8")
         if self._ranks is not None:
-            ids = tuple(merge_bytes(data, self._ranks))
-        else:
-            ids = tuple(merge_ids([self._byte_ids[b] for b in data], self._pairs))
-        if len(self._cache) >= CHUNK_CACHE_SIZE:
-            self._cache.clear()
-        self._cache[chunk] = ids
-        return ids
+            return tuple(merge_bytes(data, self._ranks))
+        return tuple(merge_ids([self._byte_ids[b] for b in data], self._pairs))
 
     def _merged_id(self, left: int, right: int) -> int | None:
         """The id made by merging two tokens, or None if they do not merge."""

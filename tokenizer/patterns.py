@@ -1,8 +1,8 @@
 """The pre-tokenizer patterns of the bundled encodings.
 
-Each encoding first cuts text into chunks with its own regular expression; BPE never merges across
-a chunk boundary. The patterns are written for the third-party `regex` module (``\\p{L}`` classes and
-possessive quantifiers), which is the only dependency `import tokenizer` needs.
+Each encoding first cuts text into chunks with its own regular expression; BPE never merges
+across a chunk boundary. The patterns are written for the third-party `regex` module (``\\p{L}``
+classes and possessive quantifiers), which is the only dependency `import tokenizer` needs.
 """
 
 # GPT-2's original pattern from its `encoder.py` (tiktoken's `r50k` pattern is an equivalent,

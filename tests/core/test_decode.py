@@ -20,8 +20,12 @@ def test_round_trip_and_offsets(name: str, text: str) -> None:
     assert list(result.ids) == enc.encode(text, allowed_special="all")
     assert b"".join(result.pieces) == result.text.encode("utf-8")
     # Byte spans tile the bytes; character spans are in order and cover the text.
-    assert [end for _, end in result.byte_spans][-1:] == ([len(result.text.encode())] if text else [])
-    for (start, end), piece, (c0, c1) in zip(result.byte_spans, result.pieces, result.char_spans):
+    assert [end for _, end in result.byte_spans][-1:] == (
+        [len(result.text.encode())] if text else []
+    )
+    for (start, end), piece, (c0, c1) in zip(
+        result.byte_spans, result.pieces, result.char_spans, strict=True
+    ):
         assert end - start == len(piece)
         assert 0 <= c0 < c1 <= len(result.text)
         chars = result.text[c0:c1].encode("utf-8")
@@ -65,5 +69,6 @@ def test_merge_rank_and_specials() -> None:
     enc = tk.get_encoding("gpt2")
     assert enc.merge_rank(enc.encode(" the")[0]) == enc.encode(" the")[0] - 256
     assert enc.merge_rank(enc.encode("!")[0]) is None
-    assert enc.merge_rank(50256) is None and enc.is_special(50256)
+    assert enc.merge_rank(50256) is None
+    assert enc.is_special(50256)
     assert enc.decode([50256]) == "<|endoftext|>"

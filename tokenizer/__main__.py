@@ -1,0 +1,7 @@
+"""Entry point for `python -m tokenizer`."""
+
+import sys
+
+from tokenizer.cli import main
+
+sys.exit(main())

@@ -1,0 +1,89 @@
+"""`python -m tokenizer encode|decode|trace`: the core from a terminal, handy in class.
+
+python -m tokenizer encode "hello world"              -> 31373 995
+python -m tokenizer decode -e cl100k_base 15339 1917   -> hello world
+python -m tokenizer trace "GPT2 was created by OpenAI" -> one line per merge step, with ranks
+"""
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+
+from tokenizer.bpe import ChunkTrace
+from tokenizer.encoding import Encoding
+from tokenizer.loaders import get_encoding, list_encodings
+
+_COLOURS = ["\x1b[30;46m", "\x1b[30;43m", "\x1b[30;42m", "\x1b[30;45m", "\x1b[30;44m"]
+_BEST = "\x1b[1;31m"
+_RESET = "\x1b[0m"
+
+
+def show_piece(piece: bytes) -> str:
+    """A piece as readable text: spaces as `·`, other control bytes and broken UTF-8 as escapes."""
+    text = piece.decode("utf-8", errors="backslashreplace")
+    visible = text.replace(" ", "·").replace("\n", "↵").replace("\t", "→")
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in visible)
+
+
+def format_trace(chunk: ChunkTrace, colour: bool) -> list[str]:
+    """One line per merge step: the pieces, each pair's rank, and the pair that merges."""
+    lines = [f"chunk {chunk.text!r} -> ids {list(chunk.ids)}"]
+    for number, step in enumerate(chunk.steps):
+        cells = []
+        for i, piece in enumerate(step.parts):
+            shown = show_piece(piece)
+            cells.append(
+                f"{_COLOURS[i % len(_COLOURS)]}{shown}{_RESET}" if colour else f"[{shown}]"
+            )
+            if i < len(step.ranks):
+                rank = step.ranks[i]
+                label = "—" if rank is None else str(rank)
+                best = rank is not None and rank == step.best
+                cells.append(f"{_BEST}<{label}>{_RESET}" if best and colour else f"<{label}>")
+        outcome = "no more merges" if step.best is None else f"merge rank {step.best}"
+        lines.append(f"  step {number}: {' '.join(cells)}   {outcome}")
+    return lines
+
+
+def _parse_ids(values: Sequence[str]) -> list[int]:
+    """Ids given as separate arguments, commas, or one JSON list."""
+    joined = " ".join(values).strip()
+    if joined.startswith("["):
+        return [int(x) for x in json.loads(joined)]
+    return [int(x) for x in joined.replace(",", " ").split()]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tokenizer", description=__doc__.split("\n")[0])
+    parser.add_argument("-e", "--encoding", default="gpt2", choices=list_encodings())
+    parser.add_argument("--special", action="store_true", help="recognise <|endoftext|> and co.")
+    parser.add_argument("--color", choices=["auto", "always", "never"], default="auto")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, text_help in [("encode", "text to encode"), ("trace", "text to trace")]:
+        command = sub.add_parser(name)
+        command.add_argument("text", nargs="?", help=f"{text_help} (default: standard input)")
+    sub.add_parser("decode").add_argument("ids", nargs="+", help="ids: 1 2 3, 1,2,3 or [1,2,3]")
+    args = parser.parse_args(argv)
+
+    enc: Encoding = get_encoding(args.encoding)
+    allowed = "all" if args.special else set()
+    if args.command == "decode":
+        try:
+            ids = _parse_ids(args.ids)
+            print(enc.decode(ids))
+        except (ValueError, KeyError) as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        return 0
+    text = args.text if args.text is not None else sys.stdin.read()
+    if args.command == "encode":
+        print(" ".join(map(str, enc.encode(text, allowed_special=allowed))))
+        return 0
+    colour = args.color == "always" or (
+        args.color == "auto" and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    )
+    for chunk in enc.trace(text, allowed_special=allowed):
+        print("\n".join(format_trace(chunk, colour)))
+    return 0
