@@ -274,12 +274,11 @@ class Encoding:
         fresh = {chunk: self._bpe(chunk) for chunk in missing}
         if len(fresh) <= CHUNK_CACHE_SIZE:
             cache.update(fresh)
-        # The cache is shared by every session of the app: another one may clear it meanwhile.
-        return [
-            i
-            for chunk in chunks
-            for i in (fresh.get(chunk) or cache.get(chunk) or self._bpe(chunk))
-        ]
+        table = fresh if missing is distinct else cache
+        try:
+            return list(chain.from_iterable(map(table.__getitem__, chunks)))
+        except KeyError:  # the cache is shared by all sessions: another one cleared it meanwhile
+            return [i for chunk in chunks for i in (fresh.get(chunk) or self._bpe(chunk))]
 
     def _bpe(self, chunk: str) -> tuple[int, ...]:
         """The token ids of one chunk, by the merge rule of this vocabulary's shape."""

@@ -3,9 +3,10 @@
 from itertools import pairwise
 
 import pytest
+from hypothesis import given, settings
 
 import tokenizer as tk
-from tests.core.texts import corpus_texts
+from tests.core.texts import corpus_texts, texts
 
 NAMES = tk.list_encodings()
 
@@ -42,3 +43,13 @@ def test_special_token_is_one_step() -> None:
     assert special[0].ids == (100257,)
     assert len(special[0].steps) == 1
     assert special[0].steps[0].best is None
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=300, deadline=None)
+@given(text=texts)
+def test_trace_ids_equal_encode_on_generated_text(name: str, text: str) -> None:
+    """GPT-2's one-rule-per-step replay and tiktoken's one-pair-per-step loop agree."""
+    enc = tk.get_encoding(name)
+    traced = [i for chunk in enc.trace(text, "all") for i in chunk.ids]
+    assert traced == enc.encode(text, "all")

@@ -177,10 +177,12 @@ def test_persian_and_urdu_use_their_own_yeh_and_kaf(code: str) -> None:
 SENTENCE_END = regex.compile(r"[.!?\u0964\u06d4\u0589\u1362\u17d4\u3002]")
 
 
-@pytest.mark.parametrize("sample", LANGUAGES, ids=ids(LANGUAGES))
+# Thai ends sentences with a space, not a mark, so it has nothing to count here.
+MARKED = [s for s in LANGUAGES if s.script != "Thai"]
+
+
+@pytest.mark.parametrize("sample", MARKED, ids=ids(MARKED))
 def test_paragraphs_have_as_many_sentences_as_english(sample: Sample) -> None:
-    if sample.script == "Thai":
-        pytest.skip("Thai ends sentences with a space, not a mark")
     english = len(SENTENCE_END.findall(BY_ID["lang-en"].text))
     assert len(SENTENCE_END.findall(sample.text)) == english
 
