@@ -12,6 +12,7 @@ from tokenizer.encoding import Encoding, Tokenized
 from tokenizer.loaders import MODELS, EncodingUnavailableError, get_encoding, list_encodings
 from tokenizer.patterns import PATTERNS
 from tokenizer.symbols import bytes_to_symbols, gpt2_byte_symbols
+from tokenizer.train import train
 
 __all__ = [
     "MODELS",
@@ -25,4 +26,5 @@ __all__ = [
     "get_encoding",
     "gpt2_byte_symbols",
     "list_encodings",
+    "train",
 ]
