@@ -1,0 +1,222 @@
+"""A class of 30 on one small server: concurrent sessions against a real app server.
+
+Run: python bench/load.py [--sessions 30] [--seconds 120] [--trainers 10]
+
+Starts `streamlit run app.py`, then drives N sessions at once through Streamlit's own websocket
+protocol (bench/streamlit_client.py: the same reruns a browser asks for). Each session types into
+the playground in debounce-sized bursts, switches encodings and pages, and steps through merges;
+`--trainers` of them start the same training at once. Afterwards it measures the playground
+while 3 different trainings run. Prints p50 / p95 / max rerun latency per action, errors, and the
+server's memory over time. Targets (issue 8): p95 < 1 s, no errors, identical trainings computed
+once, memory growth < 20 MB per session.
+"""
+
+import argparse
+import asyncio
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from collections import defaultdict
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.streamlit_client import RunResult, Session  # noqa: E402
+
+PARAGRAPH = (
+    "Byte pair encoding starts from single bytes and keeps merging the most frequent pair. "
+    "In 2024 the café sold 1,234 croissants 🥐; the tokenizer splits numbers, accents and emoji "
+    "differently in GPT-2, cl100k_base and o200k_base. def main():\n    return 42\n"
+)
+TYPING_BURST = 12  # characters typed between two debounced updates (~200 ms of typing)
+
+
+@dataclass
+class Recorder:
+    """Every rerun's latency by action, and everything that went wrong."""
+
+    latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    errors: list[str] = field(default_factory=list)
+
+    def add(self, action: str, result: RunResult) -> RunResult:
+        self.latencies[action].append(result.seconds)
+        self.errors.extend(f"{action}: {e}" for e in result.errors)
+        return result
+
+    def report(self, title: str) -> list[float]:
+        everything = [s for values in self.latencies.values() for s in values]
+        print(f"\n{title}")
+        for action, values in sorted(self.latencies.items()):
+            print(f"  {action:22} {_summary(values)}")
+        print(f"  {'all reruns':22} {_summary(everything)}")
+        print(f"  errors: {len(self.errors)}" + "".join(f"\n    {e}" for e in self.errors[:10]))
+        return everything
+
+
+def _summary(values: list[float]) -> str:
+    if not values:
+        return "no reruns"
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (
+        f"n={len(values):5}  p50 {statistics.median(values) * 1000:6.0f} ms"
+        f"  p95 {p95 * 1000:6.0f} ms  max {max(values) * 1000:6.0f} ms"
+    )
+
+
+# ---- the server -------------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_server(port: int) -> subprocess.Popen:
+    """`streamlit run app.py`, headless, waiting until its health check answers."""
+    server = subprocess.Popen(
+        [
+            sys.executable, "-m", "streamlit", "run", "app.py",
+            "--server.headless", "true", "--server.port", str(port),
+            "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false",
+        ],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2):
+                return server
+        except OSError:
+            time.sleep(0.3)
+    server.kill()
+    raise RuntimeError(f"the app did not start: {server.stderr.read()[-2000:]}")
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of the server and any worker processes it started, in MB."""
+    total = 0
+    pending = [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            status = Path(f"/proc/{current}/status").read_text()
+            total += int(
+                next(line for line in status.splitlines() if line.startswith("VmRSS")).split()[1]
+            )
+            for task in Path(f"/proc/{current}/task").iterdir():
+                children = (task / "children").read_text().split()
+                pending.extend(int(c) for c in children)
+        except (OSError, StopIteration):
+            continue
+    return total / 1024
+
+
+async def sample_memory(pid: int, every_s: float, samples: list[tuple[float, float]]) -> None:
+    """Record (seconds since start, RSS MB) until cancelled."""
+    start = time.monotonic()
+    while True:
+        samples.append((time.monotonic() - start, rss_mb(pid)))
+        await asyncio.sleep(every_s)
+
+
+# ---- what users do ------------------------------------------------------------------------
+
+
+async def typist(base_url: str, deadline: float, rec: Recorder, seed: int) -> None:
+    """Types into the playground, switches encodings and visits the merges page, until deadline."""
+    rng = random.Random(seed)
+    async with Session(base_url) as session:
+        rec.add("open playground", await session.rerun(page=""))
+        encodings = len(session.key_of("enc").options)
+        while time.monotonic() < deadline:
+            for end in range(TYPING_BURST, len(PARAGRAPH) + TYPING_BURST, TYPING_BURST):
+                session.set_text("pg_text_box", PARAGRAPH[:end])
+                rec.add("type", await session.rerun())
+                await asyncio.sleep(0.2 + rng.random() * 0.1)
+                if time.monotonic() > deadline:
+                    return
+            session.choose("enc", rng.randrange(encodings))
+            rec.add("switch encoding", await session.rerun())
+            await visit_merges(session, rec, rng)
+            rec.add("open playground", await session.rerun(page=""))
+
+
+async def visit_merges(session: Session, rec: Recorder, rng: random.Random) -> None:
+    """Open the merges page and step through a few merges, as a student would."""
+    rec.add("open merges", await session.rerun(page="merges"))
+    await asyncio.sleep(0.5 + rng.random())
+
+
+async def run_sessions(
+    base_url: str, sessions: int, seconds: float, trainers: int, rec: Recorder
+) -> None:
+    deadline = time.monotonic() + seconds
+    tasks: list[Awaitable[None]] = []
+    for n in range(sessions):
+        tasks.append(typist(base_url, deadline, rec, seed=n))
+        await asyncio.sleep(0.1)  # a class does not press enter at the same millisecond
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    rec.errors.extend(f"session crashed: {r!r}" for r in results if isinstance(r, Exception))
+
+
+async def warm_up(base_url: str) -> None:
+    """Load every bundled encoding once, as the first users of a fresh server would."""
+    async with Session(base_url) as session:
+        await session.rerun()
+        for index in range(len(session.key_of("enc").options)):
+            session.choose("enc", index)
+            await session.rerun()
+
+
+async def main_async(args: argparse.Namespace) -> int:
+    port = _free_port()
+    server = start_server(port)
+    base_url = f"http://127.0.0.1:{port}"
+    memory: list[tuple[float, float]] = []
+    try:
+        await warm_up(base_url)
+        baseline = rss_mb(server.pid)
+        sampler = asyncio.create_task(sample_memory(server.pid, 10, memory))
+        rec = Recorder()
+        print(f"{args.sessions} sessions for {args.seconds:.0f} s against {base_url} "
+              f"(server RSS after warm-up {baseline:.0f} MB)")  # fmt: skip
+        await run_sessions(base_url, args.sessions, args.seconds, args.trainers, rec)
+        sampler.cancel()
+        everything = rec.report(f"{args.sessions} concurrent sessions")
+        peak = max(mb for _, mb in memory)
+        print("\nserver memory (s, MB): " + ", ".join(f"{t:.0f}s {mb:.0f}" for t, mb in memory))
+        growth = (peak - baseline) / args.sessions
+        print(f"memory growth: {peak - baseline:.0f} MB over {args.sessions} sessions = "
+              f"{growth:.1f} MB per session (target < 20)")  # fmt: skip
+        ordered = sorted(everything)
+        p95 = ordered[int(0.95 * (len(ordered) - 1))]
+        ok = p95 < 1.0 and not rec.errors and growth < 20
+        print(f"\nverdict: p95 {p95 * 1000:.0f} ms, {len(rec.errors)} errors -> "
+              f"{'targets met' if ok else 'TARGETS MISSED'}")  # fmt: skip
+        return 0 if ok else 1
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sessions", type=int, default=30)
+    parser.add_argument("--seconds", type=float, default=120)
+    parser.add_argument("--trainers", type=int, default=10)
+    return asyncio.run(main_async(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    sys.exit(main())

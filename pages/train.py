@@ -1,0 +1,292 @@
+"""Train (url "/train"): train a byte-level BPE vocabulary, replay it, take it with you.
+
+Corpus and settings in; the shared training pool (ui/train_session.py) trains in the background
+while a fragment shows progress; ui/train_panels.py draws the replay, table and export / import.
+"""
+
+from collections.abc import Callable
+from typing import TypeVar
+
+import streamlit as st
+
+import tokenizer as tk
+from tokenizer.train import MAX_UNSPLIT_BYTES
+from ui import corpora, train_panels, train_session
+from ui.encodings import trained_encodings
+from ui.frame import ensure_app_frame
+from ui.limits import MAX_CORPUS_BYTES, MAX_TEXT_CHARS, MAX_TRAIN_VOCAB
+from ui.messages import inline_code
+from ui.train_jobs import TrainSettings
+from ui.train_replay import default_sample
+from ui.train_settings import (
+    CUSTOM,
+    NO_SPLIT,
+    PATTERN_CHOICES,
+    check_name,
+    check_pattern,
+    check_specials,
+    default_name,
+    settings_for,
+    trial_split,
+)
+
+ensure_app_frame()
+
+T = TypeVar("T")
+SOURCES = {"bundled": "Bundled corpus", "paste": "Type or paste", "upload": "Upload a .txt"}
+POLL_SECONDS = 0.25
+DEFAULT_VOCAB = 1_024
+
+
+def session_corpus(kind: str, ident: object, build: Callable[[], T]) -> T:
+    """The session's last corpus of `kind`, rebuilt (and re-hashed) only when `ident` changes."""
+    held = st.session_state.get(f"tr_corpus_{kind}")
+    if held is None or held[0] != ident:
+        held = (ident, build())
+        st.session_state[f"tr_corpus_{kind}"] = held
+    return held[1]
+
+
+def bundled_box() -> corpora.Corpus:
+    name = st.selectbox(
+        "Corpus",
+        list(corpora.BUNDLED),
+        format_func=lambda n: corpora.BUNDLED[n].title,
+        key="tr_bundled",
+    )
+    st.caption(corpora.BUNDLED[name].description)
+    return train_session.bundled_corpus(name)
+
+
+def paste_box() -> corpora.Corpus | None:
+    text = st.text_area(
+        "Your corpus",
+        key="tr_paste",
+        height=180,
+        max_chars=MAX_TEXT_CHARS,
+        placeholder="Paste the text to train on (press Ctrl+Enter or click outside to use it)…",
+    )
+    if not text:
+        return None
+    # Keyed by the text itself: the same string object comes back on every rerun, and comparing
+    # an object with itself is instant, so the text is hashed once per edit, not per rerun.
+    return session_corpus(
+        "paste", text, lambda: corpora.Corpus.of("my-text", "your text", "", text)
+    )
+
+
+def upload_box() -> corpora.Corpus | None:
+    upload = st.file_uploader(
+        f"A plain-text file (at most {corpora.size_label(MAX_CORPUS_BYTES)})",
+        type=["txt"],
+        key="tr_upload",
+        max_upload_size=MAX_CORPUS_BYTES // (1024 * 1024),
+    )
+    if upload is None:
+        return None
+    if upload.size > MAX_CORPUS_BYTES:
+        st.error(f"This file is {corpora.size_label(upload.size)}; the limit is 10 MB.")
+        return None
+
+    def read() -> tuple[corpora.Corpus, str | None]:
+        decoded = corpora.decode_upload(upload.getvalue())
+        stem = upload.name.rsplit(".", 1)[0]
+        title = f"the file {inline_code(upload.name, 60)}"
+        return corpora.Corpus.of(stem, title, "", decoded.text), decoded.notice
+
+    corpus, notice = session_corpus("upload", upload.file_id, read)
+    if notice:
+        st.warning(notice)
+    return corpus
+
+
+def corpus_section() -> corpora.Corpus | None:
+    st.subheader("1 · Corpus")
+    source = st.segmented_control(
+        "Source",
+        list(SOURCES),
+        format_func=SOURCES.get,
+        key="tr_source",
+        default="bundled",
+        required=True,
+        label_visibility="collapsed",
+    )
+    corpus = {"bundled": bundled_box, "paste": paste_box, "upload": upload_box}[source]()
+    if corpus is None:
+        return None
+    if not corpus.text.strip():
+        st.warning("This corpus is empty.")
+        return None
+    st.caption(
+        f"{len(corpus.text):,} characters · {corpus.size_label} of UTF-8 · "
+        f"SHA-256 `{corpus.sha256[:12]}…` (identical trainings on this server are shared)"
+    )
+    with st.expander("Preview the corpus"):
+        st.code(corpus.text[:3_000] + ("\n…" if len(corpus.text) > 3_000 else ""), language=None)
+    return corpus
+
+
+def pattern_box() -> tuple[str, str, list[str]]:
+    """The pattern picker and, for a custom regex, its live check; returns choice, regex, errors."""
+    choice = st.selectbox(
+        "Pre-tokenizer pattern",
+        list(PATTERN_CHOICES),
+        format_func=PATTERN_CHOICES.get,
+        key="tr_pattern",
+        help="The regex that cuts text into chunks before any merge; merges never cross chunks.",
+    )
+    if choice != CUSTOM:
+        return choice, "", []
+    custom = st.text_input(
+        "Custom regex (Python `regex` syntax)", key="tr_regex", live=True, value=r" ?\p{L}+|\s+|."
+    )
+    check = check_pattern(custom)
+    if check.error:
+        st.error(check.error)
+        return choice, custom, [check.error]
+    chips = " ".join(inline_code(chunk, 20) for chunk in check.chunks[:40])
+    st.caption(f"Splits the test line into {len(check.chunks)} chunks: {chips}")
+    if check.dropped:
+        st.warning(
+            f"{check.dropped} characters of the test line match nothing: the pre-tokenizer "
+            "drops text that no alternative matches. End the regex with `|.` to keep it all."
+        )
+    return choice, custom, []
+
+
+def settings_section(corpus: corpora.Corpus | None) -> tuple[TrainSettings, str, list[str]]:
+    st.subheader("2 · Settings")
+    left, middle, right = st.columns(3)
+    with left:
+        vocab_size = st.number_input(
+            "Vocabulary size",
+            min_value=256,
+            max_value=MAX_TRAIN_VOCAB,
+            value=DEFAULT_VOCAB,
+            step=256,
+            key="tr_vocab",
+            help="256 byte tokens + the merges + the special tokens.",
+        )
+    with middle:
+        choice, custom, problems = pattern_box()
+    with right:
+        specials = st.multiselect(
+            "Special tokens",
+            ["<|endoftext|>", "<|fim_prefix|>", "<|fim_middle|>", "<|fim_suffix|>"],
+            default=["<|endoftext|>"],
+            key="tr_specials",
+            accept_new_options=True,
+            help="Never merged into; their text in the corpus is a boundary. Type to add your own.",
+        )
+    if problem := check_specials(specials):
+        problems.append(problem)
+    smallest = 256 + len(specials)
+    if vocab_size < smallest:
+        problems.append(
+            f"With {len(specials)} special tokens the size must be at least {smallest}."
+        )
+    if choice == NO_SPLIT and corpus is not None and corpus.n_bytes > MAX_UNSPLIT_BYTES:
+        problems.append(
+            f"Without a pattern the whole corpus is one chunk, which is only practical up to "
+            f"{corpora.size_label(MAX_UNSPLIT_BYTES)}; this one is {corpus.size_label}. "
+            "Pick a pattern or a smaller corpus."
+        )
+    slow = choice == CUSTOM and not problems and corpus is not None and trial_split(custom, corpus)
+    if slow:
+        problems.append(slow)
+    suggested = default_name(corpus.name if corpus else "vocab", int(vocab_size))
+    name = st.text_input("Name", key="tr_name", placeholder=suggested).strip() or suggested
+    if problem := check_name(name, tk.list_encodings()):
+        problems.append(problem)
+    return settings_for(int(vocab_size), choice, custom, specials), name, problems
+
+
+@st.fragment(run_every=POLL_SECONDS)
+def progress_panel() -> None:
+    """Redrawn every `POLL_SECONDS` while a training runs; a full rerun once it is over."""
+    job = train_session.pending_job()
+    if job is None or job.over:
+        train_session.collect()
+        st.rerun()  # a full run: the new vocabulary joins the sidebar and the panels below
+    wait = train_session.pending()
+    with st.container(border=True):
+        st.markdown(f"**Training {inline_code(wait.name)}** on {wait.corpus_title}")
+        row = st.columns([6, 1], vertical_alignment="center")
+        progress = job.progress()
+        row[0].progress(progress.fraction, text=progress.describe())
+        row[1].button("Cancel", key="tr_cancel", on_click=train_session.cancel, width="stretch")
+
+
+def train_section(corpus: corpora.Corpus | None) -> None:
+    settings, name, problems = settings_section(corpus)
+    if corpus is None:
+        problems.insert(0, "Choose, paste or upload a corpus first.")
+    for problem in problems:
+        st.error(problem)
+    st.button(
+        "Train",
+        type="primary",
+        icon=":material/model_training:",
+        key="tr_train",
+        disabled=bool(problems) or train_session.pending() is not None,
+        on_click=train_session.start,
+        args=(corpus, settings, name),
+    )
+    if train_session.pending() is not None:
+        progress_panel()
+    train_session.show_notice()
+
+
+def vocabularies_section(corpus: corpora.Corpus | None) -> None:
+    st.subheader("3 · Your vocabularies")
+    held = trained_encodings()
+    if held:
+        if st.session_state.get(train_session.SELECTED_KEY) not in held:
+            st.session_state[train_session.SELECTED_KEY] = list(held)[-1]
+        row = st.columns([4, 1], vertical_alignment="bottom")
+        name = row[0].selectbox(
+            "Vocabulary",
+            list(held),
+            key=train_session.SELECTED_KEY,
+            help="Every vocabulary here is also in the sidebar's encoding picker, on every page.",
+        )
+        row[1].button(
+            "Remove",
+            key="tr_remove",
+            on_click=train_session.forget,
+            args=(name,),
+            icon=":material/delete:",
+            width="stretch",
+        )
+        enc = held[name]
+        st.caption(
+            f"{enc.n_vocab:,} ids: 256 bytes, {len(enc.merges or []):,} merges, "
+            f"{len(enc.special_tokens)} special tokens."
+        )
+        tabs = st.tabs(["Replay", "Vocabulary", "Export"], key="tr_tab", on_change="rerun")
+        head = default_sample(corpus.text) if corpus is not None else ""
+        with tabs[0]:
+            if tabs[0].open:
+                train_panels.replay(enc, head)
+        with tabs[1]:
+            if tabs[1].open:
+                train_panels.vocabulary(enc)
+        with tabs[2]:
+            if tabs[2].open:
+                train_panels.export(enc)
+    else:
+        st.caption("Vocabularies you train or import appear here and in every encoding picker.")
+    with st.expander("Import a vocabulary", expanded=not held):
+        train_panels.import_panel()
+
+
+st.title("Train")
+st.caption(
+    "Train your own byte-level BPE vocabulary, watch it learn merge by merge, and compare it "
+    "with GPT-2 on the Compare page."
+)
+if train_session.collect():
+    st.rerun()  # the sidebar, drawn before this page, must offer the new vocabulary too
+corpus = corpus_section()
+train_section(corpus)
+vocabularies_section(corpus)

@@ -1,0 +1,254 @@
+"""The merges page, driven headless with AppTest: every control, the link, the walkthrough."""
+
+import re
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import tokenizer as tk
+from tests.app.helpers import APP, rerun
+from tests.ui.html_probe import probe
+from tokenizer import Encoding
+from ui.encodings import TRAINED_KEY
+
+TEXT = "GPT2 was created by OpenAI"
+OPENAI = 5  # index of the chunk " OpenAI"
+OPENAI_STOPS = [0, 4, 11, 15, 16, 18]  # global steps where " OpenAI" merges (and both ends)
+
+
+def open_merges(**query: str) -> AppTest:
+    """A fresh session on the merges page, opened with `query` as its URL parameters."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.switch_page("pages/merges.py")
+    for key, value in query.items():
+        at.query_params[key] = value
+    return rerun(at)
+
+
+def block(at: AppTest, kind: str) -> str:
+    """The HTML of one of the page's blocks: "mg-chunk", "mg-text" or "mg-pattern"."""
+    (html,) = [h.value for h in at.html if f'class="mg {kind}"' in h.value]
+    return html
+
+
+def best_ranks(at: AppTest) -> list[int]:
+    return [int(r) for r in re.findall(r'data-best="(\d+)"', block(at, "mg-chunk"))]
+
+
+def table_rows(at: AppTest) -> int:
+    return len(re.findall(r'<tr class="mg-row', block(at, "mg-chunk")))
+
+
+def lookup_ids(at: AppTest) -> list[int]:
+    return [int(e.text) for e in probe(block(at, "mg-chunk")).with_class("mg-id")]
+
+
+def text_ids(at: AppTest) -> list[int]:
+    """The ids pane of the whole text (stage 3)."""
+    return [int(e.text) for e in probe(block(at, "mg-text")).with_class("tid")]
+
+
+def click(at: AppTest, key: str) -> AppTest:
+    at.button(key=key).click()
+    return rerun(at)
+
+
+def step(at: AppTest) -> int:
+    return at.slider(key="step").value
+
+
+def test_opens_with_the_walkthrough_text_every_merge_done() -> None:
+    at = open_merges()
+    assert at.session_state["mg_text"] == TEXT
+    assert at.button_group(key="chunk").value == 3  # " created": the most merges
+    assert step(at) == 18
+    assert text_ids(at) == [38, 11571, 17, 373, 2727, 416, 4946, 20185]
+    assert dict(at.query_params) == {}  # defaults stay out of the link
+
+
+def test_clicking_openai_shows_the_walkthrough_ranks_and_ids() -> None:
+    at = open_merges()
+    at.button_group(key="chunk").set_value(OPENAI)
+    rerun(at)
+    assert best_ranks(at) == [12, 184, 3361, 4690, 19929]
+    assert "no more merges" in block(at, "mg-chunk")
+    assert lookup_ids(at) == [4946, 20185]
+    assert text_ids(at) == [38, 11571, 17, 373, 2727, 416, 4946, 20185]
+    assert at.query_params["chunk"] == str(OPENAI)
+    assert any("pattern alternative 8 (letters)" in c.value for c in at.caption)
+
+
+def test_first_next_back_last_walk_the_selected_chunk() -> None:
+    at = open_merges(chunk=str(OPENAI))
+    click(at, "mg_first")
+    assert (step(at), table_rows(at), best_ranks(at)) == (0, 1, [12])
+    assert text_ids(at) == tk.get_encoding("gpt2").encode(TEXT[0]) + text_ids(at)[1:]
+    assert len(text_ids(at)) == len(TEXT)  # one token per byte
+    seen = [step(at)]
+    for _ in OPENAI_STOPS[1:]:
+        click(at, "mg_next")
+        seen.append(step(at))
+    assert seen == OPENAI_STOPS
+    assert best_ranks(at) == [12, 184, 3361, 4690, 19929]
+    click(at, "mg_next")  # already at the end: stays
+    assert step(at) == 18
+    click(at, "mg_back")
+    assert (step(at), table_rows(at)) == (16, 5)
+    click(at, "mg_first")
+    click(at, "mg_back")  # already at the start: stays
+    assert step(at) == 0
+    click(at, "mg_last")
+    assert step(at) == 18 and at.query_params.get("step") is None
+
+
+def test_every_merge_mode_steps_through_the_whole_text() -> None:
+    at = open_merges(chunk=str(OPENAI), step="0")
+    at.button_group(key="by").set_value("text")
+    rerun(at)
+    click(at, "mg_next")
+    assert step(at) == 1
+    assert table_rows(at) == 1  # rank 4 merged "re" in " created"; " OpenAI" is unchanged
+    assert 'rank <b class="mg-rank">4</b>' in block(at, "mg-text")
+    assert at.query_params["by"] == "text"
+
+
+def test_the_slider_scrubs_to_any_step() -> None:
+    at = open_merges(chunk=str(OPENAI))
+    at.slider(key="step").set_value(11)
+    rerun(at)
+    assert (table_rows(at), best_ranks(at)) == (3, [12, 184, 3361])
+    assert at.query_params["step"] == "11"
+
+
+@pytest.mark.parametrize(("style", "shown"), [("symbols", "ĠOpen"), ("hex", "20 4F 70 65 6E")])
+def test_pieces_as_symbols_or_hex(style: str, shown: str) -> None:
+    at = open_merges(chunk=str(OPENAI))
+    at.button_group(key="pieces").set_value(style)
+    rerun(at)
+    assert shown in block(at, "mg-chunk")
+    assert at.query_params["pieces"] == style
+
+
+def test_play_ticks_to_the_next_stop_and_stops_at_the_end() -> None:
+    at = open_merges(chunk=str(OPENAI))
+    click(at, "mg_play")  # at the end: play starts over
+    assert step(at) == 0 and at.session_state["mg_playing"]
+    assert at.button(key="mg_play").label == "Pause"
+    rerun(at)  # a run nobody asked for: the fragment's timer
+    assert step(at) == 4
+    click(at, "mg_play")  # pause
+    assert not at.session_state["mg_playing"]
+    rerun(at)
+    assert step(at) == 4
+    at.slider(key="step").set_value(16)
+    rerun(at)
+    click(at, "mg_play")
+    rerun(at)
+    assert step(at) == 18 and not at.session_state["mg_playing"]  # the end stops playing
+    assert at.button(key="mg_play").label == "Play"
+
+
+def test_speed_is_a_setting_of_the_timer() -> None:
+    at = open_merges()
+    at.button_group(key="mg_speed").set_value("4")
+    rerun(at)
+    assert at.session_state["mg_speed"] == "4"
+    assert step(at) == 18  # changing speed is not a step
+
+
+def test_presentation_mode_hides_the_sidebar_and_is_in_the_link() -> None:
+    at = open_merges()
+    assert not [h for h in at.html if "stSidebar" in h.value]
+    at.toggle(key="present").set_value(True)
+    rerun(at)
+    (css,) = [h.value for h in at.html if "stSidebar" in h.value]
+    assert "--mg-fg" in css
+    assert at.query_params["present"] == "1"
+
+
+def test_a_link_restores_the_exact_view() -> None:
+    query = {
+        "text": "Hello world, hello BPE",
+        "enc": "cl100k_base",
+        "chunk": "3",
+        "step": "5",
+        "by": "text",
+        "pieces": "hex",
+        "present": "1",
+    }
+    at = open_merges(**query)
+    assert at.session_state["mg_text"] == query["text"]
+    assert at.selectbox(key="enc").value == "cl100k_base"
+    assert (at.button_group(key="chunk").value, step(at)) == (3, 5)
+    assert at.button_group(key="by").value == "text"
+    assert at.button_group(key="pieces").value == "hex"
+    assert at.toggle(key="present").value
+    assert dict(at.query_params) == query
+
+
+@pytest.mark.parametrize(("chunk", "step_param"), [("99", "-1"), ("x", "999"), ("", "1.5")])
+def test_a_bad_link_falls_back_to_the_defaults(chunk: str, step_param: str) -> None:
+    at = open_merges(chunk=chunk, step=step_param)
+    assert (at.button_group(key="chunk").value, step(at)) == (3, 18)
+
+
+def test_new_text_starts_over_at_its_most_merged_chunk() -> None:
+    at = open_merges(chunk=str(OPENAI), step="4")
+    at.session_state["mg_text"] = "tokenization"
+    rerun(at)
+    assert (at.button_group(key="chunk").value, step(at)) == (0, at.slider(key="step").max)
+    assert at.query_params["text"] == "tokenization"
+
+
+def test_the_examples_menu_loads_an_example() -> None:
+    at = open_merges()
+    at.selectbox(key="mg_example").set_value("Repeated letters")
+    rerun(at)
+    assert at.session_state["mg_text"].startswith("aaaa")
+    assert at.selectbox(key="mg_example").value is None
+
+
+def test_the_encoding_picker_changes_the_merges() -> None:
+    at = open_merges(chunk=str(OPENAI))
+    at.selectbox(key="enc").set_value("o200k_base")
+    rerun(at)
+    assert text_ids(at) == tk.get_encoding("o200k_base").encode(TEXT)
+    assert "pattern of o200k_base" in " ".join(e.label for e in at.expander)
+
+
+def test_a_vocabulary_trained_in_this_session() -> None:
+    trained = Encoding.from_merges(
+        name="tiny",
+        pattern=tk.PATTERNS["gpt2"],
+        merges=[(97, 97), (256, 97)],
+        special_tokens={},
+    )
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.switch_page("pages/merges.py")
+    at.session_state[TRAINED_KEY] = {"tiny": trained}
+    at.query_params["enc"] = "tiny"
+    at.query_params["text"] = "aaaa aaa"
+    rerun(at)
+    assert text_ids(at) == trained.encode("aaaa aaa")
+    assert any("trained here" in c.value for c in at.caption)
+
+
+def test_text_where_nothing_merges() -> None:
+    at = open_merges(text="2")
+    assert not at.slider
+    assert any("Nothing in this text merges" in i.value for i in at.info)
+    assert "no more merges" in block(at, "mg-chunk")
+
+
+def test_empty_text() -> None:
+    at = open_merges(text="")
+    at.session_state["mg_text"] = ""
+    rerun(at)
+    assert any("Type some text" in i.value for i in at.info)
+    assert not at.html or not [h for h in at.html if "mg-chunk" in h.value]
+
+
+def test_chips_show_each_chunk_literally() -> None:
+    """Chip labels are Markdown: every punctuation character arrives escaped, spaces as ·."""
+    at = open_merges(text="**b** <i>")
+    assert at.button_group(key="chunk").options == ["\\*\\*", "b", "\\*\\*", "·\\<", "i", "\\>"]

@@ -1,0 +1,149 @@
+"""The Vocabulary page in AppTest: searching, listing, selecting, curiosities, links."""
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import tokenizer as tk
+from tests.app.helpers import APP, rerun
+from ui.vocab_widgets import PAGE_SIZE
+
+
+def open_vocab(**query: str) -> AppTest:
+    """A fresh session on /vocab, opened with `query` as its URL parameters."""
+    at = AppTest.from_file(APP, default_timeout=120)
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.switch_page("pages/vocab.py")
+    return rerun(at)
+
+
+def listed_ids(at: AppTest) -> list[int]:
+    return at.dataframe[0].value["id"].tolist()
+
+
+def shown_token(at: AppTest) -> int | None:
+    """The id in the selected token's heading, or None when nothing is selected."""
+    heads = [h.value for h in at.subheader if h.value.startswith("Token ")]
+    return int(heads[0].removeprefix("Token ")) if heads else None
+
+
+def search(at: AppTest, mode: str, text: str) -> AppTest:
+    at.segmented_control(key="find").set_value(mode)
+    at.text_input(key="q").input(text)
+    return rerun(at)
+
+
+@pytest.mark.parametrize("enc", tk.list_encodings())
+def test_a_permalink_opens_the_token_in_any_bundled_encoding(enc: str) -> None:
+    at = open_vocab(enc=enc, id="300")
+    assert shown_token(at) == 300
+    card = next(h.value for h in at.html if 'class="vocab"' in h.value)
+    assert 'data-token-id="300"' in card
+    assert at.query_params["id"] == ["300"] or at.query_params["id"] == "300"
+
+
+def test_with_no_query_every_token_is_listed_a_page_at_a_time() -> None:
+    at = open_vocab()
+    assert listed_ids(at) == list(range(PAGE_SIZE))
+    at.number_input(key="vocab_page").set_value(3)
+    assert listed_ids(rerun(at)) == list(range(2 * PAGE_SIZE, 3 * PAGE_SIZE))
+    assert shown_token(at) is None
+
+
+def test_text_search_lists_the_magikarps_with_their_parents() -> None:
+    at = search(open_vocab(), "text", "Magikarp")
+    table = at.dataframe[0].value
+    assert table["id"].tolist() == [41538, 42202, 43453]
+    assert table["token"].tolist() == ["Magikarp", "GoldMagikarp", "·SolidGoldMagikarp"]
+    assert table["left"].tolist()[2] == "·Solid (#15831)"
+    assert at.query_params["q"] == "Magikarp"
+
+
+def test_a_typed_glyph_is_a_space() -> None:
+    at = search(open_vocab(), "text", "·the")
+    assert listed_ids(at)[0] == 262  # " the", not "the"
+    at.toggle(key="vocab_glyphs").set_value(False)
+    rerun(at)
+    assert at.markdown[0].value.startswith("No token contains")  # no token has a real "·the"
+    assert not at.dataframe
+
+
+def test_an_id_search_with_one_result_opens_it_and_a_bad_id_is_named() -> None:
+    at = search(open_vocab(), "id", "995")
+    assert listed_ids(at) == [995]
+    assert shown_token(at) == 995
+    at = search(at, "id", "995 99999")
+    assert "99999" in at.warning[0].value
+
+
+def test_a_bad_regex_is_a_message_not_a_crash() -> None:
+    at = search(open_vocab(), "regex", "(unclosed")
+    assert "not a valid regular expression" in at.error[0].value
+    assert not at.dataframe
+
+
+def test_bytes_search() -> None:
+    at = search(open_vocab(), "bytes", "20 74 68 65")
+    assert listed_ids(at)[0] == 262
+    assert "`20 74 68 65`" in at.markdown[0].value
+
+
+def test_parent_buttons_open_the_parent_and_update_the_link() -> None:
+    at = open_vocab(id="43453")
+    at.button(key="vocab_parent_42202").click()
+    rerun(at)
+    assert shown_token(at) == 42202
+    assert at.query_params["id"] in ("42202", ["42202"])
+    at.button(key="vocab_used_in_43453").click()  # "GoldMagikarp" is used in " SolidGold..."
+    assert shown_token(rerun(at)) == 43453
+
+
+def test_switching_encoding_follows_the_same_token() -> None:
+    at = open_vocab(id="262")  # " the" in GPT-2
+    at.sidebar.selectbox(key="enc").set_value("cl100k_base")
+    rerun(at)
+    assert shown_token(at) == tk.get_encoding("cl100k_base").encode(" the")[0]
+
+
+def test_a_link_to_an_id_the_encoding_lacks_says_so() -> None:
+    at = open_vocab(id="50257")
+    assert "50257" in at.warning[0].value
+    assert shown_token(at) is None
+
+
+def test_curiosities_and_the_glitch_token_search() -> None:
+    at = open_vocab(find="curious")
+    assert [m.label for m in at.metric][:2] == ["Longest token", "Not UTF-8 on their own"]
+    longest = listed_ids(at)
+    gpt2 = tk.get_encoding("gpt2")
+    assert len(gpt2.token_bytes(longest[0])) >= len(gpt2.token_bytes(longest[-1]))
+    at.segmented_control(key="list").set_value("last_learned")
+    assert listed_ids(rerun(at))[:2] == [50255, 50254]
+    at.button(key="vocab_glitch_ SolidGoldMagikarp").click()
+    rerun(at)
+    assert at.text_input(key="q").value == "·SolidGoldMagikarp"
+    assert listed_ids(at) == [43453]
+    assert shown_token(at) == 43453
+
+
+def test_a_trained_vocabulary_is_explored_from_its_merges() -> None:
+    at = AppTest.from_file(APP, default_timeout=120)
+    trained = tk.Encoding.from_merges(
+        name="mini", pattern=r"\w+|\W", merges=[(97, 97), (256, 98)], special_tokens={}
+    )
+    at.session_state["trained_encodings"] = {"mini": trained}
+    at.session_state["enc"] = "mini"
+    at.query_params["id"] = "257"
+    at.switch_page("pages/vocab.py")
+    rerun(at)
+    assert shown_token(at) == 257
+    assert "read from its merge list" in at.caption[0].value
+    assert at.dataframe[0].value["id"].tolist() == list(range(258))[:PAGE_SIZE]
+
+
+def test_the_playground_offers_a_link_to_each_of_its_tokens() -> None:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["text"] = "hello world"
+    rerun(at)
+    lookup = at.selectbox(key="pg_lookup")
+    assert lookup.options == ["hello (#31373)", "·world (#995)"]

@@ -1,0 +1,108 @@
+"""The Compare page in Chromium: side by side, and the Languages & code tab's chart and table."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import tokenizer as tk
+from tests.e2e.conftest import wait_idle
+from tests.e2e.test_train_page import full_screenshot, go_to, keyed, metric
+from ui.examples import DEFAULT_TEXT
+from ui.samples import load_samples
+
+HOSTILE_TITLE = '<img src=x onerror="window.__pwned = 1">'
+
+# The dataframe is a canvas grid; its accessible table holds only the rows in view, so scroll it
+# and collect the first column's cells on the way down.
+_TABLE_ROWS_JS = """async (grid) => {
+  const scroller = grid.querySelector('.dvn-scroller');
+  const seen = new Map();
+  for (let top = 0; top < scroller.scrollHeight; top += 200) {
+    scroller.scrollTop = top;
+    scroller.dispatchEvent(new Event('scroll'));
+    await new Promise(r => setTimeout(r, 300));
+    for (const row of grid.querySelectorAll('table tbody tr')) {
+      const cell = row.querySelector('td');
+      if (cell) seen.set(Number(row.getAttribute('aria-rowindex')), cell.textContent);
+    }
+  }
+  return [...seen.entries()].sort((a, b) => a[0] - b[0]).map(e => e[1]);
+}"""
+
+
+def table_rows(page: Page) -> list[str]:
+    grid = page.locator("[data-testid='stDataFrame']").first
+    return grid.evaluate(_TABLE_ROWS_JS)
+
+
+def chart_texts(page: Page) -> list[str]:
+    return page.locator("[data-testid='stVegaLiteChart'] text").evaluate_all(
+        "els => els.map(e => e.textContent)"
+    )
+
+
+def open_compare(open_app, tab: str | None = None) -> Page:
+    """Start at "/" (app.py registers the pages), then switch pages as a user does."""
+    page = open_app("/")
+    go_to(page, "Compare")
+    if tab is not None:
+        page.get_by_role("tab", name=tab).click()
+        wait_idle(page)
+    return page
+
+
+def test_side_by_side_counts_equal_the_cores(open_app, page: Page) -> None:
+    open_compare(open_app)
+    for index, name in enumerate(tk.list_encodings()):
+        column = keyed(page, f"cmp_col_{index}")
+        expect(column).to_contain_text(name)
+        count = len(tk.get_encoding(name).encode(DEFAULT_TEXT))
+        expect(metric(page, "Tokens", column)).to_have_text(f"{count:,}")
+    expect(page.locator(".bdw .odd").first).to_be_visible()
+    expect(page.get_by_text("is the cheapest for this text")).to_be_visible()
+    full_screenshot(page, "compare-light", publish=True)
+
+
+def test_languages_tab_chart_table_metric_and_own_sample(open_app, page: Page) -> None:
+    open_compare(open_app, "Languages & code")
+    chart = page.locator("[data-testid='stVegaLiteChart']")
+    expect(chart).to_have_count(1)
+    expect(chart.locator("svg, canvas").first).to_be_visible()
+    samples = load_samples()
+    shown = chart_texts(page)
+    for sample in samples:  # every sample is a label on the chart (long ones cut with "…")
+        assert any(
+            t == sample.title or (t.endswith("…") and sample.title.startswith(t[:-1]))
+            for t in shown
+        ), sample.title
+    grid = page.locator("[data-testid='stDataFrame'] table").first
+    expect(grid).to_have_attribute("aria-rowcount", str(len(samples) + 1))
+    assert table_rows(page) == [s.title for s in samples]
+    full_screenshot(page, "languages-light", publish=True)
+
+    keyed(page, "lang_metric").get_by_text("Token premium vs English").click()
+    wait_idle(page)
+    expect(chart.locator("text").filter(has_text="Tokens relative to English (×)")).to_have_count(1)
+
+    title = keyed(page, "lang_new_title").locator("input")
+    title.fill(HOSTILE_TITLE)
+    title.press("Enter")
+    text = keyed(page, "lang_new_text").locator("textarea")
+    text.fill("Hello from my own sample 👋")
+    text.press("ControlOrMeta+Enter")
+    wait_idle(page)
+    keyed(page, "lang_add").locator("button").click()
+    wait_idle(page)
+    expect(grid).to_have_attribute("aria-rowcount", str(len(samples) + 2))
+    assert any(t.startswith("<img src=x") for t in chart_texts(page))  # drawn as text…
+    assert page.evaluate("() => window.__pwned") is None  # …never run
+
+
+@pytest.mark.parametrize("color_scheme", ["dark"], indirect=True)
+def test_dark_screenshots(open_app, page: Page, color_scheme: str) -> None:
+    open_compare(open_app)
+    expect(page.locator(".bdw")).to_be_visible()
+    full_screenshot(page, "compare-dark")
+    page.get_by_role("tab", name="Languages & code").click()
+    wait_idle(page)
+    expect(page.locator("[data-testid='stVegaLiteChart']")).to_be_visible()
+    full_screenshot(page, "languages-dark")

@@ -1,0 +1,168 @@
+"""The playground in headless Chromium: live typing, exact ids, hover, decode, links, safety."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import screenshot, wait_idle
+from tests.e2e.playground_page import (
+    clear_and_type,
+    metric,
+    paste,
+    query,
+    rendered_ids,
+    shown_text,
+    text_box,
+    wait_for_ids,
+)
+from tests.oracles import oracle_ids
+from tests.ui.payloads import XSS_PAYLOADS
+from ui.examples import EXAMPLES
+
+HIGHLIGHTED = re.compile(r"\bhl\b")
+
+
+def test_typed_text_shows_tiktokens_ids_live(open_app) -> None:
+    page = open_app("/")
+    text = "Hello world! 1234567 tokens\n    and naïve café, 你好 👋"
+    clear_and_type(page, text)
+    wait_for_ids(page, oracle_ids("gpt2", text))
+    expect(metric(page, "Tokens")).to_have_text(str(len(oracle_ids("gpt2", text))))
+    assert shown_text(page) == text
+
+
+def test_typing_across_reruns_keeps_every_key_and_the_caret(open_app) -> None:
+    page = open_app("/")
+    clear_and_type(page, "world")
+    wait_for_ids(page, oracle_ids("gpt2", "world"))
+    page.keyboard.press("Home")
+    # Slower than the debounce, so reruns land between keystrokes.
+    page.keyboard.type("hello ", delay=260)
+    wait_for_ids(page, oracle_ids("gpt2", "hello world"))
+    page.keyboard.type("big ")
+    wait_for_ids(page, oracle_ids("gpt2", "hello big world"))
+    expect(text_box(page)).to_have_value("hello big world")
+
+
+def test_an_example_replaces_the_text_and_typing_continues(open_app, page: Page) -> None:
+    open_app("/")
+    page.get_by_role("combobox", name="Examples").click()
+    page.get_by_role("option", name="Numbers").click()
+    expect(text_box(page)).to_have_value(EXAMPLES["Numbers"])
+    wait_for_ids(page, oracle_ids("gpt2", EXAMPLES["Numbers"]))
+    text_box(page).press("ControlOrMeta+End")
+    page.keyboard.type(" 42")
+    wait_for_ids(page, oracle_ids("gpt2", EXAMPLES["Numbers"] + " 42"))
+
+
+def test_hovering_links_tokens_and_ids_both_ways(open_app) -> None:
+    page = open_app("/?text=hello%20world%20again")
+    tokens, ids = page.locator(".bpl-text .tok"), page.locator(".bpl-ids .tid")
+    tokens.nth(1).hover()
+    expect(ids.nth(1)).to_have_class(HIGHLIGHTED)
+    expect(page.locator(".bpl-inspect")).to_contain_text("id 995 · merge rank 739")
+    ids.nth(2).hover()
+    expect(tokens.nth(2)).to_have_class(HIGHLIGHTED)
+    expect(tokens.nth(1)).not_to_have_class(HIGHLIGHTED)
+    expect(page.locator(".bpl-inspect")).to_contain_text(f"id {rendered_ids(page)[2]} ")
+
+
+def test_decode_mode_decodes_ids_and_names_bad_ones(open_app) -> None:
+    page = open_app("/")
+    page.get_by_role("radio", name="Ids → text").click()
+    expect(text_box(page)).to_have_attribute("aria-label", "Token ids")
+    clear_and_type(page, "31373, 995, 50257 oops")
+    wait_for_ids(page, [31373, 995])
+    alerts = page.locator("[data-testid='stAlert']")
+    expect(alerts.filter(has_text="Not token ids")).to_contain_text("oops")
+    expect(alerts.filter(has_text="Not ids of gpt2")).to_contain_text("50257")
+    expect(page.locator("[data-testid='stCode']")).to_contain_text("hello world")
+    assert query(page)["mode"] == "decode"
+
+
+def test_url_round_trip(open_app, page: Page) -> None:
+    open_app("/")
+    page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").click()
+    page.get_by_role("option", name=re.compile("^cl100k_base")).click()
+    wait_idle(page)
+    page.get_by_text("Show whitespace").click()
+    page.get_by_role("radio", name="Token id").click()
+    text = "Round trip: 42 ✓\n\tdone"
+    text_box(page).fill(text)
+    wait_for_ids(page, oracle_ids("cl100k_base", text))
+    expect(page).to_have_url(re.compile(r"text="))
+    assert query(page) == {"enc": "cl100k_base", "ws": "1", "color": "id", "text": text}
+
+    page.goto(page.url)  # a fresh session from the link alone
+    wait_idle(page)
+    expect(text_box(page)).to_have_value(text)
+    wait_for_ids(page, oracle_ids("cl100k_base", text))
+    expect(page.locator(".bpl")).to_have_class(re.compile("bpl-by-id"))
+    expect(page.locator(".bpl-text .ws").first).to_be_attached()
+
+
+def test_hostile_text_renders_literally_and_runs_nothing(open_app, page: Page) -> None:
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    open_app("/")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    text = "\n".join(XSS_PAYLOADS)
+    text_box(page).fill(text)
+    wait_for_ids(page, oracle_ids("gpt2", text))
+    page.locator(".bpl-text .tok").first.hover()
+    assert shown_text(page) == text
+    assert page.evaluate("window.__pwned") is None
+    assert dialogs == []
+    assert (
+        page.locator(
+            ".bpl :is(img, svg, iframe, form, input, a, b, style:not(:first-child))"
+        ).count()
+        == 0
+    )
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == background
+    expect(metric(page, "Tokens")).to_be_visible()
+    expect(page.get_by_role("button", name="Copy link")).to_be_visible()
+
+
+def test_a_one_megabyte_paste_counts_everything_and_stays_live(open_app, page: Page) -> None:
+    open_app("/")
+    unit = EXAMPLES["Code indentation"] + EXAMPLES["Non-English text"] + "\n"
+    big = (unit * (1_000_000 // len(unit) + 1))[:1_000_000]
+    paste(page, big)
+    tokens = f"{len(oracle_ids('gpt2', big)):,}"
+    expect(metric(page, "Tokens")).to_have_text(tokens, timeout=60_000)
+    expect(metric(page, "Characters")).to_have_text("1,000,000")
+    expect(page.locator(".bpl-text .tok")).to_have_count(5_000)
+    expect(page.get_by_text("Showing the first 5,000 of")).to_be_visible()
+    text_box(page).press("ControlOrMeta+End")
+    page.keyboard.press("Backspace")  # the box is full: the next key must still work
+    expect(metric(page, "Characters")).to_have_text("999,999", timeout=60_000)
+
+
+def test_copy_link_copies_the_current_url(open_app, page: Page) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_app("/?text=copy%20me&ws=1")
+    page.get_by_role("button", name="Copy link").click()
+    expect(page.get_by_role("button", name="Link copied ✓")).to_be_visible()
+    assert page.evaluate("navigator.clipboard.readText()") == page.url
+
+
+@pytest.mark.parametrize("color_scheme", ["light", "dark"], indirect=True)
+def test_screenshots(open_app, page: Page, color_scheme: str) -> None:
+    """Views for the README, in the theme the system asks for, with a token hovered."""
+    page.set_viewport_size({"width": 1400, "height": 1250})
+    if color_scheme == "light":
+        open_app("/")
+        page.locator(".bpl-text .tok").nth(3).hover()
+    else:
+        example = EXAMPLES["Emoji"] + "\n" + EXAMPLES["Code indentation"]
+        open_app("/?ws=1&chunks=1&color=id")
+        paste(page, example)
+        wait_for_ids(page, oracle_ids("gpt2", example))
+        text_box(page).evaluate("box => box.scrollTo(0, 0)")
+        page.locator(".bpl-text .grp .tok").first.hover()
+    stage = page.evaluate("getComputedStyle(document.querySelector('.stApp')).backgroundColor")
+    darkness = sum(int(c) for c in re.findall(r"\d+", stage)[:3])
+    assert (darkness < 200) == (color_scheme == "dark"), stage
+    screenshot(page, f"playground-{color_scheme}")

@@ -1,0 +1,192 @@
+"""Train a vocabulary through the UI, replay it, export and re-import it, compare it with GPT-2.
+
+One browser session does the whole journey, as a user would (a new page load would be a new
+session, without the vocabulary): every figure checked on the page is recomputed with the core.
+"""
+
+import shutil
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+import tokenizer as tk
+from tests.e2e.conftest import ROOT, SCREENSHOTS, wait_idle
+from ui.examples import DEFAULT_TEXT
+
+CORPUS = (Path(__file__).resolve().parents[3] / "shared" / "corpus" / "the-verdict.txt").read_text(
+    encoding="utf-8"
+)
+VOCAB = 1_000
+ASSETS = ROOT / "assets" / "screenshots"
+
+
+def keyed(page: Page, key: str) -> Locator:
+    """The element of the widget with this key (Streamlit gives it the class st-key-<key>)."""
+    return page.locator(f".st-key-{key}")
+
+
+def metric(page: Page, label: str, within: Locator | None = None) -> Locator:
+    scope = within if within is not None else page
+    return (
+        scope.locator("[data-testid='stMetric']")
+        .filter(has=page.get_by_text(label, exact=True))
+        .locator("[data-testid='stMetricValue']")
+    )
+
+
+def full_screenshot(page: Page, name: str, *, publish: bool = False) -> Path:
+    """Screenshot the whole page: Streamlit scrolls inside its main block, so grow the viewport
+    to the content first. `publish` also copies it to assets/screenshots for the README."""
+    for _ in range(3):  # charts and the token view grow the page as they lay out
+        height = page.evaluate(
+            "() => Math.max(document.documentElement.scrollHeight, ...Array.from("
+            "document.querySelectorAll('[data-testid=stMain], [data-testid=stAppViewContainer]'),"
+            " e => e.scrollHeight))"
+        )
+        page.set_viewport_size({"width": 1400, "height": min(int(height) + 40, 9000)})
+        page.wait_for_timeout(700)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    if publish:
+        ASSETS.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, ASSETS / f"{name.split('-')[0]}.png")
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    return path
+
+
+def go_to(page: Page, title: str) -> None:
+    """Switch page through the sidebar, staying in the same session."""
+    page.locator("[data-testid='stSidebarNav']").get_by_role("link", name=title).click()
+    page.wait_for_timeout(300)
+    wait_idle(page)
+
+
+def train_through_the_ui(page: Page, name: str) -> None:
+    keyed(page, "tr_source").get_by_text("Type or paste").click()
+    wait_idle(page)
+    box = keyed(page, "tr_paste").locator("textarea")
+    box.fill(CORPUS)
+    box.press("ControlOrMeta+Enter")
+    wait_idle(page)
+    vocab = keyed(page, "tr_vocab").locator("input")
+    vocab.fill(str(VOCAB))
+    vocab.press("Enter")
+    wait_idle(page)
+    name_box = keyed(page, "tr_name").locator("input")
+    name_box.fill(name)
+    name_box.press("Enter")
+    wait_idle(page)
+    keyed(page, "tr_train").locator("button").click()
+    bar = page.locator("[data-testid='stProgress']").filter(has_text="Finished")
+    expect(bar).to_be_visible(timeout=60_000)
+    wait_idle(page)
+
+
+@pytest.fixture(scope="module")
+def expected() -> tk.Encoding:
+    return tk.train(CORPUS, VOCAB)
+
+
+def test_train_replay_export_import_and_compare(
+    open_app, page: Page, expected: tk.Encoding, tmp_path: Path
+) -> None:
+    open_app("/")
+    go_to(page, "Train")
+    train_through_the_ui(page, "verdict-1k")
+    n = expected.training.n_merges
+    expect(page.locator("[data-testid='stProgress']")).to_contain_text(f"Finished: {n:,} merges")
+    expect(page.get_by_text("Trained verdict-1k on your text")).to_be_visible()
+
+    # Replay: the slider starts at the last merge; Home goes to merge 1.
+    expect(metric(page, "Merge")).to_have_text(f"{n:,} of {n:,}")
+    slider = keyed(page, "tr_step").get_by_role("slider")
+    slider.focus()
+    page.keyboard.press("Home")
+    expect(metric(page, "Merge")).to_have_text(f"1 of {n:,}")
+    wait_idle(page)
+    expect(metric(page, "Pair count")).to_have_text(f"{expected.training.counts[0]:,}")
+    expect(page.locator("[data-testid='stVegaLiteChart']")).to_have_count(3)
+    page.keyboard.press("PageUp")  # about a tenth of the way: a sample worth looking at
+    page.keyboard.press("PageUp")
+    expect(metric(page, "Merge")).not_to_have_text(f"1 of {n:,}")
+    wait_idle(page)
+    full_screenshot(page, "train-replay-light", publish=True)
+
+    # The vocabulary table: search, select a row, see that token's merge tree.
+    page.get_by_role("tab", name="Vocabulary").click()
+    wait_idle(page)
+    search = keyed(page, "tr_search").locator("input")
+    search.fill(" the")
+    wait_idle(page)
+    grid = page.locator("[data-testid='stDataFrame']").first
+    grid.scroll_into_view_if_needed()
+    box = grid.bounding_box()
+    page.mouse.click(box["x"] + 15, box["y"] + 53)  # the first row's selection box
+    wait_idle(page)
+    the = expected.encode_ordinary(" the")
+    assert len(the) == 1  # " the" is one token of this vocabulary
+    expect(page.get_by_text(f"Merge tree of token {the[0]:,}")).to_be_visible()
+    expect(page.locator(".mtree .node").first).to_have_text("·the")
+
+    # Export the bundle, then import it back under another name.
+    page.get_by_role("tab", name="Export").click()
+    wait_idle(page)
+    with page.expect_download() as download:
+        keyed(page, "tr_export_0").locator("button").click()
+    bundle = tmp_path / download.value.suggested_filename
+    download.value.save_as(bundle)
+    assert bundle.name == "verdict-1k.bpe-lens.json"
+    page.get_by_text("Import a vocabulary").click()
+    keyed(page, "tr_import_files").locator("input[type=file]").set_input_files(bundle)
+    wait_idle(page)
+    name_box = keyed(page, "tr_import_name").locator("input")
+    name_box.fill("reimported")
+    name_box.press("Enter")
+    wait_idle(page)
+    keyed(page, "tr_import").locator("button").click()
+    wait_idle(page)
+    expect(page.get_by_text("Imported reimported (bundle")).to_be_visible()
+
+    # Compare: GPT-2 against the latest vocabulary (the re-imported one), counts from the core.
+    go_to(page, "Compare")
+    first, second = keyed(page, "cmp_col_0"), keyed(page, "cmp_col_1")
+    expect(first).to_contain_text("gpt2")
+    expect(second).to_contain_text("reimported")
+    gpt2_count = len(tk.get_encoding("gpt2").encode(DEFAULT_TEXT))
+    ours = len(expected.encode(DEFAULT_TEXT))
+    expect(metric(page, "Tokens", first)).to_have_text(f"{gpt2_count:,}")
+    expect(metric(page, "Tokens", second)).to_have_text(f"{ours:,}")
+    ids = second.locator(".tok").evaluate_all("els => els.map(e => Number(e.dataset.tokenId))")
+    assert ids == expected.encode(DEFAULT_TEXT)
+    expect(page.locator(".bdw .odd").first).to_be_visible()  # they split differently somewhere
+
+
+def test_a_big_corpus_shows_live_progress(open_app, page: Page) -> None:
+    open_app("/")
+    go_to(page, "Train")
+    keyed(page, "tr_bundled").click()
+    page.get_by_role("option", name="Python source code").click()
+    wait_idle(page, timeout_ms=60_000)
+    vocab = keyed(page, "tr_vocab").locator("input")
+    vocab.fill("16384")
+    vocab.press("Enter")
+    wait_idle(page)
+    keyed(page, "tr_train").locator("button").click()
+    running = page.locator("[data-testid='stProgress']").filter(has_text="merges")
+    expect(running.first).to_be_visible(timeout=60_000)
+    finished = page.locator("[data-testid='stProgress']").filter(has_text="Finished: 16,127 merges")
+    expect(finished).to_be_visible(timeout=120_000)
+
+
+@pytest.mark.parametrize("color_scheme", ["dark"], indirect=True)
+def test_dark_screenshot(open_app, page: Page, color_scheme: str) -> None:
+    open_app("/")
+    go_to(page, "Train")
+    keyed(page, "tr_train").locator("button").click()
+    expect(page.locator("[data-testid='stProgress']").filter(has_text="Finished")).to_be_visible(
+        timeout=60_000
+    )
+    wait_idle(page)
+    full_screenshot(page, "train-dark")

@@ -1,0 +1,88 @@
+"""The Vocabulary page in Chromium: search, open a merge tree, and arrive by links."""
+
+import re
+from collections.abc import Callable
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import screenshot, wait_idle
+from tests.e2e.playground_page import query
+
+# st.dataframe draws on a canvas: rows are found by position. Streamlit's default row height.
+ROW_PX = 35
+# The token card and merge tree sit below the table: a tall window shows the whole page, since
+# Streamlit scrolls its own container and full-page screenshots only see the window.
+TALL = {"width": 1400, "height": 2000}
+INDEXING_MS = 60_000
+
+
+def open_vocab(open_app: Callable[[str], Page], path: str) -> Page:
+    """Open a /vocab link, in a tall window, once the server has run app.py.
+
+    A fresh server runs the page of its very first request without app.py (Streamlit's `pages/`
+    folder detection, before `st.navigation` has ever run): no sidebar picker, no wide layout.
+    Reported to the lead; opening "/" first keeps these tests about this page.
+    """
+    open_app("/").set_viewport_size(TALL)
+    return open_app(path)
+
+
+def click_row(page: Page, row: int) -> None:
+    """Tick the selection box of `row` (0-based) in the page's only table."""
+    grid = page.locator("[data-testid='stDataFrame']")
+    expect(grid).to_be_visible()
+    box = grid.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + 16, box["y"] + ROW_PX * (row + 1) + ROW_PX / 2)
+    wait_idle(page)
+
+
+def tree_node(page: Page, token_id: int):
+    return page.locator(f".vocab .vt-box[data-token-id='{token_id}']")
+
+
+def test_search_magikarp_and_open_its_merge_tree(open_app: Callable[[str], Page]) -> None:
+    page = open_vocab(open_app, "/vocab?enc=gpt2")
+    page.get_by_label("Text in the token", exact=True).fill("Magikarp")
+    expect(page.get_by_text("3 tokens contain")).to_be_visible()
+    wait_idle(page)
+    click_row(page, 2)  # exact "Magikarp", "GoldMagikarp", then " SolidGoldMagikarp"
+    expect(page.get_by_role("heading", name="Token 43453")).to_be_visible()
+    # The tree: the token on top, its parents " Solid" + "GoldMagikarp", down to single bytes.
+    expect(tree_node(page, 43453)).to_have_count(1)
+    expect(tree_node(page, 42202)).to_have_count(1)
+    leaves = page.locator(".vocab .vt-node:not(:has(.vt-kids)) > .vt-box")
+    expect(leaves).to_have_count(len(" SolidGoldMagikarp"))
+    assert query(page)["id"] == "43453"
+    screenshot(page, "vocab-magikarp")
+    # A parent's pill opens that token.
+    page.get_by_role("button", name="GoldMagikarp #42202").click()
+    wait_idle(page)
+    expect(page.get_by_role("heading", name="Token 42202")).to_be_visible()
+    assert query(page)["id"] == "42202"
+
+
+def test_the_playground_links_a_token_to_its_page(open_app: Callable[[str], Page]) -> None:
+    page = open_app("/?text=hello%20world&enc=cl100k_base")
+    page.get_by_label("Look up a token in the vocabulary", exact=True).click()
+    page.get_by_role("option", name="·world (#1917)").click()
+    link = page.get_by_role("link", name="Open in Vocabulary")
+    expect(link).to_have_attribute("href", re.compile(r"^vocab\?enc=cl100k_base&id=1917$"))
+    link.click()
+    # The first visit indexes cl100k_base (a second or two, longer on a busy machine).
+    expect(page.get_by_role("heading", name="Token 1917")).to_be_visible(timeout=INDEXING_MS)
+    wait_idle(page)
+    assert page.url.split("?")[0].endswith("/vocab")
+    assert query(page) == {"enc": "cl100k_base", "id": "1917"}
+    expect(tree_node(page, 1917)).to_have_count(1)
+
+
+def test_a_permalink_opens_a_token_and_curiosities_are_listed(
+    open_app: Callable[[str], Page],
+) -> None:
+    page = open_vocab(open_app, "/vocab?enc=o200k_base&find=curious&list=longest&id=200000")
+    expect(page.get_by_text("The link asks for token")).to_be_visible()  # an unused o200k id
+    page = open_app("/vocab?enc=o200k_base&find=curious&list=not_utf8&id=9707")
+    expect(page.get_by_role("heading", name="Token 9707")).to_be_visible(timeout=INDEXING_MS)
+    expect(page.get_by_text("tokens are not valid UTF-8 on their own")).to_be_visible()
+    screenshot(page, "vocab-o200k-curiosities")

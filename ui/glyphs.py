@@ -1,0 +1,79 @@
+"""Text to escaped HTML, with invisible characters made visible.
+
+Everything that reaches the page as token text goes through `visible_html`, which escapes HTML
+first and only then adds our own markup, so no input can open a tag. Control characters always
+get their Unicode "control picture" (a NUL or an escape code would otherwise vanish or confuse
+the browser); whitespace and invisible format characters get glyphs when the toggle is on.
+"""
+
+from html import escape
+
+# Shown in place of whitespace when the toggle is on.
+WHITESPACE_GLYPHS = {" ": "·", "\t": "→", "\n": "↵", "\r": "␍", "\u00a0": "⍽"}
+
+# Characters that draw nothing on their own, yet can be tokens of their own.
+INVISIBLE_CHARS = frozenset(
+    [
+        "\u00ad",  # soft hyphen
+        "\u034f",  # combining grapheme joiner
+        *(chr(c) for c in range(0x200B, 0x2010)),  # zero-width space, ZWNJ, ZWJ, LRM, RLM
+        *(chr(c) for c in range(0x202A, 0x202F)),  # bidi embeddings and overrides
+        *(chr(c) for c in range(0x2060, 0x2065)),  # word joiner and invisible operators
+        *(chr(c) for c in range(0x2066, 0x206A)),  # bidi isolates
+        *(chr(c) for c in range(0xFE00, 0xFE10)),  # variation selectors (the emoji one: FE0F)
+        "\ufeff",  # byte order mark / zero-width no-break space
+        *(chr(c) for c in range(0xE0020, 0xE0080)),  # tag characters (subdivision flags)
+    ]
+)
+
+
+def _glyph(symbol: str) -> str:
+    return f'<span class="ws">{symbol}</span>'
+
+
+def _build_table(*, show_whitespace: bool, line_breaks: bool) -> dict[int, str]:
+    """A `str.translate` table: one pass over the text does escaping and glyphs together."""
+    table = {ord(c): escape(c) for c in "&<>\"'"}
+    # C0 controls and DEL -> control pictures (U+2400 + code, U+2421 for DEL); tab, newline and
+    # carriage return are whitespace and handled below.
+    for code in [*range(0x20), 0x7F]:
+        if chr(code) not in "\t\n\r":
+            table[code] = _glyph("\u2421" if code == 0x7F else chr(0x2400 + code))
+    if show_whitespace:
+        for char, symbol in WHITESPACE_GLYPHS.items():
+            table[ord(char)] = _glyph(symbol)
+        for char in INVISIBLE_CHARS:
+            table[ord(char)] = _glyph(f"U+{ord(char):04X}")
+    else:
+        # The HTML parser turns a lone CR into a line break; show what it is instead.
+        table[ord("\r")] = _glyph(WHITESPACE_GLYPHS["\r"])
+    if line_breaks:
+        if show_whitespace:
+            table[ord("\n")] = _glyph(WHITESPACE_GLYPHS["\n"]) + "\n"
+    else:
+        table[ord("\n")] = _glyph(WHITESPACE_GLYPHS["\n"])
+    return table
+
+
+_TABLES = {
+    (ws, br): _build_table(show_whitespace=ws, line_breaks=br)
+    for ws in (False, True)
+    for br in (False, True)
+}
+
+
+def is_invisible(text: str) -> bool:
+    """Whether `text` would draw nothing at all (a lone ZWJ or variation selector)."""
+    return bool(text) and all(char in INVISIBLE_CHARS for char in text)
+
+
+def visible_html(text: str, *, show_whitespace: bool, line_breaks: bool = True) -> str:
+    """Escape `text` for an HTML text node whose CSS keeps white space (``pre-wrap``).
+
+    >>> visible_html("a <b>\\tc\\n", show_whitespace=True)
+    'a<span class="ws">·</span>&lt;b&gt;<span class="ws">→</span>c<span class="ws">↵</span>\\n'
+
+    With `line_breaks` off, a newline is only its glyph (for one-line places such as the chunks
+    band); otherwise it stays a real line break, after its glyph when glyphs are on.
+    """
+    return text.translate(_TABLES[show_whitespace, line_breaks])

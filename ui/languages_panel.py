@@ -1,0 +1,222 @@
+"""The "Languages & code" tab of the Compare page: chart, table, and the user's own samples.
+
+Streamlit-aware drawing; figures come from `languages_data` and the chart from `languages_chart`.
+Token counts are cached by content: for a bundled encoding across sessions (keyed by its name and
+the sample texts), for a trained one in this session (keyed by the vocabulary object).
+"""
+
+import time
+
+import streamlit as st
+
+import tokenizer as tk
+from tokenizer import Encoding
+from ui import corpora
+from ui.encodings import available_encodings, bundled_encoding, get_encoding, trained_encodings
+from ui.languages_chart import languages_chart
+from ui.languages_data import (
+    GROUPS,
+    METRICS,
+    custom_sample,
+    long_frame,
+    sample_order,
+    table_csv,
+    wide_frame,
+)
+from ui.limits import MAX_CUSTOM_SAMPLE_BYTES, MAX_CUSTOM_SAMPLES
+from ui.messages import inline_code
+from ui.samples import Sample, load_samples
+
+ENCODINGS_KEY, METRIC_KEY, GROUPS_KEY = "lang_encs", "lang_metric", "lang_groups"
+CUSTOM_KEY = "lang_custom"  # list[Sample]: the samples this session added
+MAX_ENCODINGS = 6
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def _bundled_counts(name: str, texts: tuple[str, ...]) -> list[int]:
+    """Tokens of each text in a bundled encoding, shared by every session."""
+    enc = bundled_encoding(name)
+    return [len(enc.encode_ordinary(text)) for text in texts]
+
+
+def token_counts(enc: Encoding, texts: tuple[str, ...]) -> list[int]:
+    """Tokens of each text (as plain text: special-token text counts as ordinary text)."""
+    if enc.name in tk.list_encodings():
+        return _bundled_counts(enc.name, texts)
+    memo = st.session_state.setdefault("lang_memo", {})
+    held = memo.get(enc.name)
+    if held is None or held[0] is not enc or held[1] != texts:
+        held = (enc, texts, [len(enc.encode_ordinary(text)) for text in texts])
+        memo[enc.name] = held
+    return held[2]
+
+
+def default_encodings() -> list[str]:
+    """The bundled three, plus the latest vocabulary trained in this session."""
+    trained = list(trained_encodings())
+    return [*tk.list_encodings(), *trained[-1:]]
+
+
+def _seed_encodings() -> None:
+    """Keep the picker's value valid, and add a newly trained vocabulary to the default choice."""
+    names = available_encodings()
+    seen = st.session_state.get("lang_default")
+    current = st.session_state.get(ENCODINGS_KEY)
+    if current is None or current == seen:
+        current = default_encodings()
+    st.session_state["lang_default"] = default_encodings()
+    st.session_state[ENCODINGS_KEY] = [n for n in current if n in names][:MAX_ENCODINGS]
+
+
+def custom_samples() -> list[Sample]:
+    return st.session_state.setdefault(CUSTOM_KEY, [])
+
+
+def languages_tab() -> None:
+    """The whole tab."""
+    _seed_encodings()
+    chosen = st.multiselect(
+        "Encodings",
+        available_encodings(),
+        key=ENCODINGS_KEY,
+        max_selections=MAX_ENCODINGS,
+        help="Vocabularies you train on the Train page can be added here too.",
+    )
+    metric = st.segmented_control(
+        "Show",
+        list(METRICS),
+        format_func=lambda m: METRICS[m].label,
+        key=METRIC_KEY,
+        default="tokens",
+        required=True,
+    )
+    present = ["language", "code", "tricky", *(["yours"] if custom_samples() else [])]
+    st.session_state.setdefault(GROUPS_KEY, present)
+    groups = st.pills(
+        "Samples",
+        present,
+        selection_mode="multi",
+        format_func=GROUPS.get,
+        key=GROUPS_KEY,
+    )
+    if not chosen:
+        st.info("Pick at least one encoding.")
+        return
+
+    loaded = {name: get_encoding(name) for name in chosen}  # a vocabulary loads once per server
+    started = time.perf_counter()
+    samples = [*load_samples(), *custom_samples()]
+    texts = tuple(s.text for s in samples)
+    counts = {name: token_counts(enc, texts) for name, enc in loaded.items()}
+    frame = long_frame(samples, counts)
+    shown = frame[frame["group"].isin([GROUPS[g] for g in groups])]
+    if shown.empty:
+        st.info("Pick at least one group of samples.")
+        return
+    order = sample_order(shown, metric, chosen[0])
+    st.caption(METRICS[metric].explain + f" Sorted by {chosen[0]}, highest first.")
+    st.altair_chart(languages_chart(shown, metric, order, chosen), width="stretch")
+    wide = wide_frame(shown)
+    st.dataframe(
+        wide,
+        key="lang_table",
+        hide_index=True,
+        column_config={
+            column: st.column_config.NumberColumn(format="%.2f")
+            for column in wide.columns
+            if column.endswith(("premium", "/token"))
+        },
+    )
+    row = st.columns([1, 3], vertical_alignment="center")
+    row[0].download_button(
+        "Download CSV",
+        data=table_csv(wide),
+        file_name="bpe-lens-languages.csv",
+        mime="text/csv",
+        icon=":material/download:",
+        on_click="ignore",
+        key="lang_csv",
+    )
+    elapsed = time.perf_counter() - started
+    row[1].caption(
+        f"{len(samples)} samples × {len(chosen)} encodings: counted by the pure-Python core "
+        f"and charted in {elapsed * 1000:,.0f} ms (counts are cached by content)."
+    )
+    with st.expander("Add your own sample", expanded=not custom_samples()):
+        add_sample_form()
+
+
+def _add_sample() -> None:
+    """Button callback: turn the pasted or uploaded text into a sample and clear the boxes."""
+    title = st.session_state.get("lang_new_title", "").strip()
+    text = st.session_state.get("lang_new_text", "")
+    upload = st.session_state.get(_upload_key())
+    note = None
+    if upload is not None:
+        decoded = corpora.decode_upload(upload.getvalue())
+        text, note = decoded.text, decoded.notice
+        title = title or upload.name.rsplit(".", 1)[0]
+    size = len(text.encode("utf-8", "replace"))
+    if not text.strip():
+        st.session_state["lang_problem"] = "Paste some text or upload a .txt file first."
+        return
+    if size > MAX_CUSTOM_SAMPLE_BYTES:
+        st.session_state["lang_problem"] = (
+            f"That sample is {corpora.size_label(size)}; a sample may have at most "
+            f"{corpora.size_label(MAX_CUSTOM_SAMPLE_BYTES)} (every sample is tokenized live "
+            "for every encoding)."
+        )
+        return
+    held = custom_samples()
+    if len(held) >= MAX_CUSTOM_SAMPLES:
+        st.session_state["lang_problem"] = f"At most {MAX_CUSTOM_SAMPLES} samples of your own."
+        return
+    index = max((int(s.id.split("-")[1]) for s in held), default=0) + 1
+    held.append(custom_sample(index, title[:60], text))
+    groups = st.session_state.get(GROUPS_KEY)
+    if groups is not None and "yours" not in groups:
+        st.session_state[GROUPS_KEY] = [*groups, "yours"]
+    st.session_state["lang_new_title"] = ""
+    st.session_state["lang_new_text"] = ""
+    st.session_state["lang_upload_version"] = st.session_state.get("lang_upload_version", 0) + 1
+    st.session_state["lang_problem"] = note
+
+
+def _upload_key() -> str:
+    """The uploader's key: a new one after each added sample empties the uploader."""
+    return f"lang_new_file_{st.session_state.get('lang_upload_version', 0)}"
+
+
+def _remove_sample(sample_id: str) -> None:
+    st.session_state[CUSTOM_KEY] = [s for s in custom_samples() if s.id != sample_id]
+
+
+def add_sample_form() -> None:
+    """Title + text (or a .txt upload) -> one more sample in the chart and the table."""
+    st.text_input("Title", key="lang_new_title", max_chars=60, placeholder="e.g. My README")
+    st.text_area(
+        "Text",
+        key="lang_new_text",
+        height=120,
+        placeholder="Paste any text or code; it joins the chart and the table.",
+    )
+    st.file_uploader(
+        "…or upload a .txt file",
+        type=["txt"],
+        key=_upload_key(),
+        max_upload_size=1,
+    )
+    st.button("Add sample", key="lang_add", on_click=_add_sample, icon=":material/add:")
+    problem = st.session_state.pop("lang_problem", None)
+    if problem:
+        st.warning(problem)
+    for sample in custom_samples():
+        row = st.columns([5, 1], vertical_alignment="center")
+        row[0].markdown(f"{inline_code(sample.title, 60)} · {len(sample.text):,} characters")
+        row[1].button(
+            "Remove",
+            key=f"lang_remove_{sample.id}",
+            on_click=_remove_sample,
+            args=(sample.id,),
+            width="stretch",
+        )

@@ -1,0 +1,70 @@
+"""A multi-line text box that updates the page while the user types.
+
+`st.text_area` only sends its text on Ctrl+Enter or blur. This Custom Components v2 textarea sends
+it after a short pause in typing and never rewrites the box under the caret.
+
+The text lives in ``st.session_state[key]``. Read it there; change it with `set_live_text`, which
+also tells the box to show the new text (the box otherwise keeps what the user typed).
+"""
+
+from pathlib import Path
+
+import streamlit as st
+
+from ui.limits import DEBOUNCE_MS, MAX_TEXT_CHARS
+
+_ASSETS = Path(__file__).parent / "components"
+
+_textarea = st.components.v2.component(
+    "bpe_lens.live_textarea",
+    html=(_ASSETS / "live_textarea.html").read_text(encoding="utf-8"),
+    css=(_ASSETS / "live_textarea.css").read_text(encoding="utf-8"),
+    js=(_ASSETS / "live_textarea.js").read_text(encoding="utf-8"),
+)
+
+
+def _version_key(key: str) -> str:
+    return f"{key}_version"
+
+
+def _box_key(key: str) -> str:
+    return f"{key}_box"
+
+
+def set_live_text(key: str, text: str) -> None:
+    """Replace the text of the box `key` (call before the box is drawn in this run)."""
+    st.session_state[key] = text[:MAX_TEXT_CHARS]
+    st.session_state[_version_key(key)] = st.session_state.get(_version_key(key), 0) + 1
+
+
+def _take_typed_text(key: str) -> None:
+    """Callback: the box sent new text, which becomes the page's text."""
+    typed = st.session_state[_box_key(key)]["value"]
+    if isinstance(typed, str):
+        st.session_state[key] = typed[:MAX_TEXT_CHARS]
+
+
+def live_textarea(
+    key: str,
+    *,
+    label: str,
+    placeholder: str = "",
+    rows: int = 6,
+    max_chars: int = MAX_TEXT_CHARS,
+) -> str:
+    """Draw the box and return its current text (also in ``st.session_state[key]``)."""
+    st.session_state.setdefault(key, "")
+    _textarea(
+        key=_box_key(key),
+        data={
+            "value": st.session_state[key],
+            "version": st.session_state.get(_version_key(key), 0),
+            "label": label,
+            "placeholder": placeholder,
+            "rows": rows,
+            "max_chars": max_chars,
+            "debounce_ms": DEBOUNCE_MS,
+        },
+        on_value_change=lambda: _take_typed_text(key),
+    )
+    return st.session_state[key]

@@ -1,0 +1,300 @@
+"""The merges page's data: which pattern alternative cut each chunk, and one timeline of merges.
+
+`trace()` replays each chunk on its own. The page also replays the *whole text*: every chunk
+waits for its next merge, and at each global step the lowest waiting rank is applied in every
+chunk that waits for it ("apply the rules in order"). Each chunk still merges exactly as its own
+trace says, so the last global step gives `encode`'s ids. For "GPT2 was created by OpenAI":
+
+    step 1  rank 4   r + e -> re    in " created"
+    step 2  rank 9   a + t -> at    in " created"
+    step 3  rank 10  Ġ + w -> Ġw    in " was"
+    ...
+
+Pure: no Streamlit. The page caches `build_walkthrough` per encoding and text.
+"""
+
+import heapq
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+import regex
+
+from tokenizer import ChunkTrace, Encoding, MergeStep
+
+Kind = Literal["contraction", "letters", "digits", "punctuation", "whitespace", "other"]
+
+# Strings that show what an alternative of a pre-tokenizer pattern is for. An alternative gets
+# the first kind, in this order, one of whose probes it matches whole: GPT-4o's word alternative
+# also takes "'s" but is about letters, so letters are tried before contractions.
+_PROBES: dict[Kind, tuple[str, ...]] = {
+    "letters": ("word", " word", "Word", "naïve", "日本語"),
+    "digits": ("7", "2024", " 42"),
+    "contraction": ("'s", "'t", "'re", "'ve", "'m", "'ll", "'d", "'S", "'LL"),
+    "punctuation": ("!", " ?!", "{}", "..."),
+    "whitespace": (" ", "   ", "\n", " \n\n", "\t"),
+}
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One top-level alternative of a pre-tokenizer pattern (``a|b|c`` has three)."""
+
+    index: int
+    source: str
+    kind: Kind
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """One pre-tokenizer chunk and where its merges fall on the whole-text timeline."""
+
+    text: str
+    start: int  # offset of the chunk's first character in the text
+    alternative: int | None  # index of the pattern alternative that matched it
+    trace: ChunkTrace
+    step_ids: tuple[tuple[int, ...], ...]  # token ids of the pieces at each of the trace's steps
+    advances: tuple[int, ...]  # the global steps (from 1) at which this chunk merges
+
+    @property
+    def merges(self) -> int:
+        return len(self.trace.steps) - 1
+
+    def local_step(self, global_step: int) -> int:
+        """How many of this chunk's merges are done after `global_step` global steps."""
+        return bisect_right(self.advances, global_step)
+
+
+@dataclass(frozen=True)
+class GlobalStep:
+    """One step of the whole text: the rank applied and the chunks it merged in."""
+
+    rank: int
+    chunks: tuple[int, ...]
+    tokens: int  # token count of the whole text after this step
+
+
+@dataclass(frozen=True)
+class Walkthrough:
+    """Everything the merges page shows about one text, for one encoding."""
+
+    text: str
+    alternatives: tuple[Alternative, ...]
+    chunks: tuple[Chunk, ...]
+    steps: tuple[GlobalStep, ...]  # global step g (from 1) is steps[g - 1]
+
+    @property
+    def last(self) -> int:
+        """The final global step: every merge of every chunk done."""
+        return len(self.steps)
+
+    @property
+    def token_counts(self) -> tuple[int, ...]:
+        """Tokens of the whole text after 0, 1, ... `last` global steps (the chart's line)."""
+        first = sum(len(c.trace.steps[0].parts) for c in self.chunks)
+        return (first, *(s.tokens for s in self.steps))
+
+    def ids_at(self, global_step: int) -> list[int]:
+        """The whole text's token ids after `global_step` global steps."""
+        return [i for c in self.chunks for i in c.step_ids[c.local_step(global_step)]]
+
+    def stops(self, chunk: int | None) -> tuple[int, ...]:
+        """The global steps the player stops at: all of them, or where `chunk` merges.
+
+        Following a chunk, the stops are the start, each of its merges, and the end of the text.
+        """
+        if chunk is None:
+            return tuple(range(self.last + 1))
+        return tuple(sorted({0, *self.chunks[chunk].advances, self.last}))
+
+    def default_chunk(self) -> int | None:
+        """The chunk with the most merges (the first of equals): the most to watch."""
+        if not self.chunks:
+            return None
+        return max(range(len(self.chunks)), key=lambda i: (self.chunks[i].merges, -i))
+
+
+def split_alternatives(pattern: str) -> list[str]:
+    """Cut a regex at its top-level ``|``: not inside groups, character classes or escapes.
+
+    >>> split_alternatives(r"'s|[a|b]+|(x|y)|\\||z")
+    ["'s", '[a|b]+', '(x|y)', '\\\\|', 'z']
+    """
+    parts: list[str] = []
+    depth = 0
+    in_class = False
+    start = i = 0
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "\\":
+            i += 2  # the escaped character is never syntax
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+            # subtle: a "]" first in a class (after an optional "^") is a literal, not its end
+            i += 1 if pattern.startswith("^", i + 1) else 0
+            i += 1 if pattern.startswith("]", i + 1) else 0
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            parts.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    parts.append(pattern[start:])
+    return parts
+
+
+def classify(source: str) -> Kind:
+    """What an alternative matches, found by trying it on example strings.
+
+    >>> classify(r" ?\\p{N}+"), classify(r"\\s+(?!\\S)"), classify(r"'(?i:[sdmt]|ll|ve|re)")
+    ('digits', 'whitespace', 'contraction')
+    """
+    compiled = regex.compile(source)
+    for kind, probes in _PROBES.items():
+        if any(compiled.fullmatch(probe) for probe in probes):
+            return kind
+    return "other"
+
+
+@cache
+def pattern_alternatives(pattern: str) -> tuple[Alternative, ...]:
+    """The pattern's alternatives, each with its kind (derived, never listed per encoding)."""
+    sources = split_alternatives(pattern)
+    try:
+        kinds = [classify(source) for source in sources]
+    except regex.error:  # a pattern this splitter misreads: show it as one alternative
+        sources, kinds = [pattern], ["other"]
+    return tuple(Alternative(i, s, k) for i, (s, k) in enumerate(zip(sources, kinds, strict=True)))
+
+
+def matched_alternatives(
+    text: str, chunks: Sequence[str], alternatives: Sequence[Alternative]
+) -> list[int | None]:
+    """For each chunk, the index of the alternative that produced it.
+
+    At a position the regex engine tries the alternatives left to right and keeps the first that
+    matches, so trying them one by one *at the chunk's place in the text* (lookaheads such as
+    ``\\s+(?!\\S)`` see the real next character) finds the one that did.
+    """
+    compiled = [regex.compile(a.source) for a in alternatives]
+    found: list[int | None] = []
+    start = 0
+    for chunk in chunks:
+        end = start + len(chunk)
+        hit = None
+        for index, alternative in enumerate(compiled):
+            match = alternative.match(text, start)
+            if match:
+                hit = index if match.end() == end else None
+                break
+        found.append(hit)
+        start = end
+    return found
+
+
+def replay_ids(trace: ChunkTrace, byte_ids: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """The token ids of a chunk's pieces at every step of its trace.
+
+    A trace records pieces as bytes; the ids follow from its ranks, since the token a merge of
+    rank r makes has id r + 256 in every vocabulary here.
+    """
+    if len(trace.steps) == 1:
+        return (trace.ids,)  # nothing merges (a special token is one such chunk)
+    ids = tuple(byte_ids[b] for b in b"".join(trace.steps[0].parts))
+    out = [ids]
+    for step in trace.steps[:-1]:
+        ids = tuple(_merge_best(ids, step))
+        out.append(ids)
+    return tuple(out)
+
+
+def _merge_best(ids: Sequence[int], step: MergeStep) -> list[int]:
+    """Apply a step: every non-overlapping occurrence of its best pair, left to right."""
+    merged = []
+    i = 0
+    while i < len(ids):
+        if i + 1 < len(ids) and step.ranks[i] == step.best:
+            merged.append(step.best + 256)
+            i += 2
+        else:
+            merged.append(ids[i])
+            i += 1
+    return merged
+
+
+def best_pairs(step: MergeStep) -> list[int]:
+    """Left indexes of the pairs a step merges: every non-overlapping best pair, left to right.
+
+    >>> best_pairs(MergeStep((b"a", b"a", b"a", b"a"), (0, 0, 0), 0))
+    [0, 2]
+    """
+    picked: list[int] = []
+    for i, rank in enumerate(step.ranks):
+        if rank is not None and rank == step.best and (not picked or picked[-1] < i - 1):
+            picked.append(i)
+    return picked
+
+
+def timeline(traces: Sequence[ChunkTrace]) -> tuple[list[list[int]], list[GlobalStep]]:
+    """Interleave the chunks' merges into global steps, lowest waiting rank first.
+
+    Returns each chunk's advances (the global steps at which it merges) and the global steps.
+    A chunk whose next rank is lower than one already applied (possible when a merge builds a
+    token the merge list made earlier from other parts) simply goes next: no chunk ever merges
+    out of its own order.
+    """
+    advances: list[list[int]] = [[] for _ in traces]
+    tokens = sum(len(t.steps[0].parts) for t in traces)
+    waiting = [(t.steps[0].best, c) for c, t in enumerate(traces) if t.steps[0].best is not None]
+    heapq.heapify(waiting)
+    steps: list[GlobalStep] = []
+    while waiting:
+        rank = waiting[0][0]
+        merged = []
+        while waiting and waiting[0][0] == rank:
+            merged.append(heapq.heappop(waiting)[1])
+        for c in merged:
+            local = len(advances[c])
+            advances[c].append(len(steps) + 1)
+            before, after = traces[c].steps[local], traces[c].steps[local + 1]
+            tokens -= len(before.parts) - len(after.parts)
+            if after.best is not None:
+                # pushed after the pops, so a chunk never merges twice in one global step
+                heapq.heappush(waiting, (after.best, c))
+        steps.append(GlobalStep(rank, tuple(merged), tokens))
+    return advances, steps
+
+
+def single_byte_ids(enc: Encoding) -> list[int]:
+    """The id of each byte value: ids 0-255 are the single bytes in every vocabulary here."""
+    ids = [0] * 256
+    for token_id in range(256):
+        piece = enc.token_bytes(token_id)
+        if len(piece) != 1:
+            raise ValueError(f"{enc.name}: id {token_id} is {piece!r}, not a single byte")
+        ids[piece[0]] = token_id
+    return ids
+
+
+def build_walkthrough(enc: Encoding, text: str) -> Walkthrough:
+    """Trace `text` (special tokens read as plain text) and lay its merges on one timeline."""
+    traces = enc.trace(text)
+    text = "".join(t.text for t in traces)  # the text actually traced (surrogates repaired)
+    alternatives = pattern_alternatives(enc.pattern)
+    matched = matched_alternatives(text, [t.text for t in traces], alternatives)
+    advances, steps = timeline(traces)
+    byte_ids = single_byte_ids(enc)
+    chunks = []
+    start = 0
+    for trace, alternative, chunk_advances in zip(traces, matched, advances, strict=True):
+        step_ids = replay_ids(trace, byte_ids)
+        chunks.append(Chunk(trace.text, start, alternative, trace, step_ids, tuple(chunk_advances)))
+        start += len(trace.text)
+    return Walkthrough(text, alternatives, tuple(chunks), tuple(steps))

@@ -1,0 +1,35 @@
+"""Messages that quote what the user typed, safely, in Streamlit's Markdown.
+
+`st.error` and friends render Markdown, so a pasted ``**x**`` or ``[a](javascript:…)`` would be
+formatted. Quoting it as inline code shows it literally, whatever it contains.
+"""
+
+import re
+from collections.abc import Sequence
+
+
+def inline_code(text: str, max_chars: int = 24) -> str:
+    """`text` as a Markdown code span that shows it verbatim (shortened past `max_chars`).
+
+    The fence is one backtick longer than the longest run inside, as CommonMark requires:
+
+    >>> inline_code("a`b")
+    '`` a`b ``'
+    """
+    if len(text) > max_chars:
+        text = text[: max_chars - 1] + "…"
+    text = text.replace("\n", " ")
+    longest = max((len(run) for run in re.findall("`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    return f"{fence} {text} {fence}" if longest else f"{fence}{text}{fence}"
+
+
+def quote_some(items: Sequence[object], limit: int = 8) -> str:
+    """The first `limit` items quoted, and how many more there are.
+
+    >>> quote_some([1, 2, 3], limit=2)
+    '`1`, `2` and 1 more'
+    """
+    shown = ", ".join(inline_code(str(item)) for item in items[:limit])
+    rest = len(items) - limit
+    return f"{shown} and {rest:,} more" if rest > 0 else shown

@@ -1,0 +1,255 @@
+"""Trainings shared by every session: each distinct training runs once, in a background thread.
+
+A class of 30 pressing "Train" on the same corpus with the same settings should cost one training,
+not 30. `TrainingPool` keys each job by `TrainKey` (the corpus's SHA-256 plus the settings): the
+first session to ask starts it, later ones join it and watch the same progress, and a finished
+result stays in a small LRU for whoever asks next. All pool state is guarded by one lock, so ten
+sessions submitting the same key at the same instant still get one job.
+
+A job runs in its own thread so the page can draw progress and offer Cancel while it works; at most
+`workers` jobs train at once (the others wait their turn), because pure-Python training shares one
+interpreter lock with every session's page runs. Cancel is per session: a job stops only when no
+session watches it any more.
+
+This module imports no Streamlit, so the tests drive it directly.
+"""
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from tokenizer import Encoding
+from tokenizer.train import train
+from tokenizer.train_record import TrainingRecord, TrainStep
+
+JobState = Literal["queued", "counting", "training", "done", "failed", "cancelled"]
+TrainFn = Callable[..., Encoding]
+
+
+@dataclass(frozen=True)
+class TrainSettings:
+    """Everything besides the corpus that decides a training's result.
+
+    `pattern` is the regex source (an encoding's pattern resolved to its text, so picking "GPT-2"
+    and pasting GPT-2's regex are the same training), or None to train on the text unsplit.
+    """
+
+    vocab_size: int
+    pattern: str | None
+    special_tokens: tuple[str, ...]
+
+    @property
+    def merges_wanted(self) -> int:
+        """Merges the vocabulary size asks for: ids left after 256 bytes and the specials."""
+        return self.vocab_size - 256 - len(self.special_tokens)
+
+
+@dataclass(frozen=True)
+class TrainKey:
+    """Identifies a training by content: equal keys give equal vocabularies."""
+
+    corpus_sha256: str
+    settings: TrainSettings
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A snapshot of a job for the progress bar."""
+
+    state: JobState
+    done: int  # merges made so far
+    total: int  # merges asked for (training may stop earlier: nothing left to merge)
+    elapsed: float  # seconds since the job started training (0 while queued)
+
+    @property
+    def fraction(self) -> float:
+        """Of the bar, from 0 to 1 (1 once the job is over, however it ended)."""
+        if self.state in ("done", "failed", "cancelled"):
+            return 1.0
+        return min(self.done / self.total, 1.0) if self.total else 0.0
+
+    @property
+    def eta(self) -> float | None:
+        """Seconds left at the rate so far, or None before there is a rate to go by."""
+        if self.state != "training" or self.done == 0:
+            return None
+        return self.elapsed / self.done * (self.total - self.done)
+
+    def describe(self) -> str:
+        """``"1,200 of 3,840 merges · 2.1 s · about 4.6 s left"`` and the like."""
+        if self.state == "queued":
+            return "Waiting for a free trainer: other trainings are running on this server…"
+        if self.state == "counting":
+            return f"Splitting the corpus into chunks and counting them… {self.elapsed:.1f} s"
+        text = f"{self.done:,} of {self.total:,} merges · {self.elapsed:.1f} s"
+        if self.eta is not None:
+            text += f" · about {self.eta:.1f} s left"
+        return text
+
+
+class TrainJob:
+    """One training, shared by the sessions watching it; read it through `progress()`."""
+
+    def __init__(self, key: TrainKey, text: str, watcher: str, clock: Callable[[], float]) -> None:
+        self.key = key
+        self.state: JobState = "queued"
+        self.done = 0
+        self.result: Encoding | None = None
+        self.error: str | None = None
+        self.watchers = {watcher}
+        self._text: str | None = text  # dropped once trained, so the pool does not keep corpora
+        self._clock = clock
+        self._started: float | None = None
+        self._ended: float | None = None
+        self._cancel = threading.Event()
+        self.finished = threading.Event()
+
+    @property
+    def over(self) -> bool:
+        """Whether the job has ended (trained, failed or cancelled)."""
+        return self.finished.is_set()
+
+    def progress(self) -> Progress:
+        """The job's state now (safe to call from any thread)."""
+        if self._started is None:
+            elapsed = 0.0
+        else:
+            elapsed = (self._ended if self._ended is not None else self._clock()) - self._started
+        return Progress(self.state, self.done, self.key.settings.merges_wanted, elapsed)
+
+    def run(self, train_fn: TrainFn, slots: threading.Semaphore) -> None:
+        """Train (in the job's own thread), waiting for a free slot first."""
+        with slots:
+            if self._cancel.is_set():
+                self._end("cancelled")
+                return
+            self._started = self._clock()
+            self.state = "counting"
+            settings = self.key.settings
+            try:
+                enc = train_fn(
+                    self._text,
+                    settings.vocab_size,
+                    pattern=settings.pattern,
+                    special_tokens=settings.special_tokens,
+                    on_step=self._on_step,
+                )
+            except ValueError as exc:  # settings the trainer refuses, with its reason
+                self.error = str(exc)
+                self._end("failed")
+                return
+            except Exception as exc:  # the thread's top: report anything else to the watchers
+                self.error = f"Training failed unexpectedly ({type(exc).__name__}: {exc})."
+                self._end("failed")
+                return
+            if self._cancel.is_set():
+                self._end("cancelled")
+                return
+            _fill_pieces(enc)
+            self.result = enc
+            self._end("done")
+
+    def _on_step(self, step: TrainStep) -> bool:
+        self.state = "training"
+        self.done = step.index + 1
+        return not self._cancel.is_set()
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    def _end(self, state: JobState) -> None:
+        self._ended = self._clock()
+        self._text = None
+        self.state = state
+        self.finished.set()
+
+
+def renamed(enc: Encoding, name: str) -> Encoding:
+    """A session's own copy of a shared trained vocabulary, under the name the user gave it.
+
+    The copy shares the (read-only) training record but has its own chunk cache and name, so
+    sessions never write to one object.
+    """
+    if enc.merges is None:
+        raise ValueError(f"{enc.name} has no merge list to copy")
+    return Encoding.from_merges(
+        name=name,
+        pattern=enc.pattern,
+        merges=enc.merges,
+        special_tokens=enc.special_tokens,
+        training=enc.training,
+    )
+
+
+def _fill_pieces(enc: Encoding) -> None:
+    """Derive every token's bytes in the record now, while one thread owns it.
+
+    Subtle: `TrainingRecord.piece` extends a cache list on first use; two sessions replaying the
+    shared record at once could both append the same entries. Filled here, it is only ever read.
+    """
+    record = enc.training
+    if isinstance(record, TrainingRecord) and record.n_merges:
+        record.piece(255 + record.n_merges)
+
+
+class TrainingPool:
+    """The server-wide set of trainings: running ones, and the `keep` most recent finished ones."""
+
+    def __init__(
+        self,
+        *,
+        workers: int,
+        keep: int,
+        train_fn: TrainFn = train,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._jobs: OrderedDict[TrainKey, TrainJob] = OrderedDict()
+        self._lock = threading.Lock()
+        self._slots = threading.Semaphore(workers)
+        self._keep = keep
+        self._train_fn = train_fn
+        self._clock = clock
+
+    def submit(self, key: TrainKey, text: str, watcher: str) -> TrainJob:
+        """The job for `key`: a finished or running one if there is one, else a new one.
+
+        `watcher` (a session id) joins the job, so the job runs on while anyone watches it.
+        """
+        with self._lock:
+            job = self._jobs.get(key)
+            if job is not None and job.state not in ("failed", "cancelled"):
+                job.watchers.add(watcher)
+                self._jobs.move_to_end(key)
+                return job
+            job = TrainJob(key, text, watcher, self._clock)
+            self._jobs[key] = job
+            self._evict()
+        threading.Thread(
+            target=job.run, args=(self._train_fn, self._slots), name="bpe-lens-train", daemon=True
+        ).start()
+        return job
+
+    def get(self, key: TrainKey) -> TrainJob | None:
+        """The job for `key` if the pool still has it (finished ones may have been evicted)."""
+        with self._lock:
+            return self._jobs.get(key)
+
+    def leave(self, key: TrainKey, watcher: str) -> None:
+        """`watcher` stops watching; a job nobody watches any more is cancelled and dropped."""
+        with self._lock:
+            job = self._jobs.get(key)
+            if job is None or job.over:
+                return
+            job.watchers.discard(watcher)
+            if not job.watchers:
+                job.cancel()
+                del self._jobs[key]
+
+    def _evict(self) -> None:
+        """Drop the oldest finished jobs beyond `keep` (running ones are never dropped)."""
+        finished = [key for key, job in self._jobs.items() if job.over]
+        for key in finished[: max(0, len(finished) - self._keep)]:
+            del self._jobs[key]
