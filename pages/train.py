@@ -4,14 +4,11 @@ Corpus and settings in; the shared training pool (ui/train_session.py) trains in
 while a fragment shows progress; ui/train_panels.py draws the replay, table and export / import.
 """
 
-from collections.abc import Callable
-from typing import TypeVar
-
 import streamlit as st
 
 import tokenizer as tk
 from tokenizer.train import MAX_UNSPLIT_BYTES
-from ui import corpora, train_panels, train_session
+from ui import corpora, train_panels, train_session, train_vocab
 from ui.encodings import trained_encodings
 from ui.frame import ensure_app_frame
 from ui.limits import MAX_CORPUS_BYTES, MAX_TEXT_CHARS, MAX_TRAIN_VOCAB
@@ -32,19 +29,9 @@ from ui.train_settings import (
 
 ensure_app_frame()
 
-T = TypeVar("T")
 SOURCES = {"bundled": "Bundled corpus", "paste": "Type or paste", "upload": "Upload a .txt"}
 POLL_SECONDS = 0.25
 DEFAULT_VOCAB = 1_024
-
-
-def session_corpus(kind: str, ident: object, build: Callable[[], T]) -> T:
-    """The session's last corpus of `kind`, rebuilt (and re-hashed) only when `ident` changes."""
-    held = st.session_state.get(f"tr_corpus_{kind}")
-    if held is None or held[0] != ident:
-        held = (ident, build())
-        st.session_state[f"tr_corpus_{kind}"] = held
-    return held[1]
 
 
 def bundled_box() -> corpora.Corpus:
@@ -68,10 +55,9 @@ def paste_box() -> corpora.Corpus | None:
     )
     if not text:
         return None
-    # Keyed by the text itself: the same string object comes back on every rerun, and comparing
-    # an object with itself is instant, so the text is hashed once per edit, not per rerun.
-    return session_corpus(
-        "paste", text, lambda: corpora.Corpus.of("my-text", "your text", "", text)
+    # Hashed once per edit, not per rerun (see train_session.memo).
+    return train_session.memo(
+        "paste", (text,), lambda: corpora.Corpus.of("my-text", "your text", "", text)
     )
 
 
@@ -94,7 +80,7 @@ def upload_box() -> corpora.Corpus | None:
         title = f"the file {inline_code(upload.name, 60)}"
         return corpora.Corpus.of(stem, title, "", decoded.text), decoded.notice
 
-    corpus, notice = session_corpus("upload", upload.file_id, read)
+    corpus, notice = train_session.memo("upload", (upload.file_id,), read)
     if notice:
         st.warning(notice)
     return corpus
@@ -191,9 +177,11 @@ def settings_section(corpus: corpora.Corpus | None) -> tuple[TrainSettings, str,
             f"{corpora.size_label(MAX_UNSPLIT_BYTES)}; this one is {corpus.size_label}. "
             "Pick a pattern or a smaller corpus."
         )
-    slow = choice == CUSTOM and not problems and corpus is not None and trial_split(custom, corpus)
-    if slow:
-        problems.append(slow)
+    if choice == CUSTOM and not problems and corpus is not None:
+        slow = train_session.memo(
+            "regex-trial", (custom, corpus.sha256), lambda: trial_split(custom, corpus)
+        )
+        problems += [slow] if slow else []
     suggested = default_name(corpus.name if corpus else "vocab", int(vocab_size))
     name = st.text_input("Name", key="tr_name", placeholder=suggested).strip() or suggested
     if problem := check_name(name, tk.list_encodings()):
@@ -223,15 +211,17 @@ def train_section(corpus: corpora.Corpus | None) -> None:
         problems.insert(0, "Choose, paste or upload a corpus first.")
     for problem in problems:
         st.error(problem)
-    st.button(
+    # Not an on_click callback: its arguments would be this run's, and a click that also commits
+    # an edited box (vocabulary size, name) must train with the edited values.
+    if st.button(
         "Train",
         type="primary",
         icon=":material/model_training:",
         key="tr_train",
         disabled=bool(problems) or train_session.pending() is not None,
-        on_click=train_session.start,
-        args=(corpus, settings, name),
-    )
+    ):
+        train_session.start(corpus, settings, name)
+        st.rerun()  # redraw with the button disabled and the progress showing
     if train_session.pending() is not None:
         progress_panel()
     train_session.show_notice()
@@ -259,10 +249,7 @@ def vocabularies_section(corpus: corpora.Corpus | None) -> None:
             width="stretch",
         )
         enc = held[name]
-        st.caption(
-            f"{enc.n_vocab:,} ids: 256 bytes, {len(enc.merges or []):,} merges, "
-            f"{len(enc.special_tokens)} special tokens."
-        )
+        st.caption(train_vocab.describe(enc))
         tabs = st.tabs(["Replay", "Vocabulary", "Export"], key="tr_tab", on_change="rerun")
         head = default_sample(corpus.text) if corpus is not None else ""
         with tabs[0]:

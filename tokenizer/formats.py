@@ -299,7 +299,7 @@ def load_tiktoken(
     for special, token_id in specials.items():
         _check_id(token_id, f"special token {special!r}")
         if token_id in line_of:
-            raise ValueError(
+            raise FormatError(
                 f"special token {special!r} has id {token_id}, which line {line_of[token_id]} "
                 "gives to an ordinary token"
             )

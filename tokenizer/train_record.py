@@ -7,6 +7,7 @@ curve). Thousands of steps must stay cheap to hold and to cache, so the record i
 `TrainStep` view on demand. A token's bytes are not stored: they follow from the merged pairs.
 """
 
+import threading
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -55,6 +56,7 @@ class TrainingRecord:
     _pieces: list[bytes] = field(
         init=False, repr=False, default_factory=lambda: [bytes([b]) for b in range(256)]
     )
+    _pieces_lock: threading.Lock = field(init=False, repr=False, default_factory=threading.Lock)
 
     def __repr__(self) -> str:
         return f"<TrainingRecord {self.message}>"
@@ -103,9 +105,12 @@ class TrainingRecord:
     def piece(self, token_id: int) -> bytes:
         """The bytes of an ordinary token id of this run (a byte or a merge result)."""
         pieces = self._pieces
-        # Derive the pieces from the pairs on first use; merge i only needs earlier ids.
-        for i in range(len(pieces) - 256, min(token_id - 255, self.n_merges)):
-            pieces.append(pieces[self.lefts[i]] + pieces[self.rights[i]])
+        if token_id >= len(pieces):
+            # Derive the pieces from the pairs on first use; merge i only needs earlier ids.
+            # subtle: one record is replayed by many sessions at once, hence the lock.
+            with self._pieces_lock:
+                for i in range(len(pieces) - 256, min(token_id - 255, self.n_merges)):
+                    pieces.append(pieces[self.lefts[i]] + pieces[self.rights[i]])
         return pieces[token_id]
 
     def step(self, index: int) -> TrainStep:

@@ -18,6 +18,7 @@ from tokenizer import Tokenized
 from ui.glyphs import visible_html
 from ui.palette import HUES
 from ui.stats import TextStats, format_ratio
+from ui.train_charts import css_colour
 
 MAX_DIFF_CHARS = 20_000
 """Characters the boundary diff draws (the counts above it always cover the whole text)."""
@@ -205,8 +206,8 @@ def char_offsets(text: str) -> list[int]:
     return offsets
 
 
-DIFF_A = "#{:02x}{:02x}{:02x}".format(*HUES[0])  # blue
-DIFF_B = "#{:02x}{:02x}{:02x}".format(*HUES[1])  # amber
+DIFF_A = css_colour(HUES[0])  # blue
+DIFF_B = css_colour(HUES[1])  # amber
 
 _DIFF_CSS = f"""
 .bdiff{{font-family:"Source Code Pro",ui-monospace,monospace;font-size:.9rem;line-height:2.1;

@@ -11,8 +11,9 @@ import pandas as pd
 
 from ui.languages_data import METRICS
 from ui.palette import HUES
+from ui.train_charts import css_colour
 
-ENCODING_COLOURS = ["#{:02x}{:02x}{:02x}".format(*rgb) for rgb in HUES]
+ENCODING_COLOURS = [css_colour(rgb) for rgb in HUES]
 LABEL_LIMIT = 220  # pixels of sample title before Vega cuts it with "…"
 BAR_PIXELS = 6
 

@@ -26,6 +26,7 @@ from ui.languages_data import (
 from ui.limits import MAX_CUSTOM_SAMPLE_BYTES, MAX_CUSTOM_SAMPLES
 from ui.messages import inline_code
 from ui.samples import Sample, load_samples
+from ui.train_session import memo
 
 ENCODINGS_KEY, METRIC_KEY, GROUPS_KEY = "lang_encs", "lang_metric", "lang_groups"
 CUSTOM_KEY = "lang_custom"  # list[Sample]: the samples this session added
@@ -43,12 +44,11 @@ def token_counts(enc: Encoding, texts: tuple[str, ...]) -> list[int]:
     """Tokens of each text (as plain text: special-token text counts as ordinary text)."""
     if enc.name in tk.list_encodings():
         return _bundled_counts(enc.name, texts)
-    memo = st.session_state.setdefault("lang_memo", {})
-    held = memo.get(enc.name)
-    if held is None or held[0] is not enc or held[1] != texts:
-        held = (enc, texts, [len(enc.encode_ordinary(text)) for text in texts])
-        memo[enc.name] = held
-    return held[2]
+    return memo(
+        f"counts {enc.name}",
+        (enc, texts),
+        lambda: [len(enc.encode_ordinary(text)) for text in texts],
+    )
 
 
 def default_encodings() -> list[str]:

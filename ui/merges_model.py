@@ -52,7 +52,6 @@ class Chunk:
     """One pre-tokenizer chunk and where its merges fall on the whole-text timeline."""
 
     text: str
-    start: int  # offset of the chunk's first character in the text
     alternative: int | None  # index of the pattern alternative that matched it
     trace: ChunkTrace
     step_ids: tuple[tuple[int, ...], ...]  # token ids of the pieces at each of the trace's steps
@@ -291,10 +290,8 @@ def build_walkthrough(enc: Encoding, text: str) -> Walkthrough:
     matched = matched_alternatives(text, [t.text for t in traces], alternatives)
     advances, steps = timeline(traces)
     byte_ids = single_byte_ids(enc)
-    chunks = []
-    start = 0
-    for trace, alternative, chunk_advances in zip(traces, matched, advances, strict=True):
-        step_ids = replay_ids(trace, byte_ids)
-        chunks.append(Chunk(trace.text, start, alternative, trace, step_ids, tuple(chunk_advances)))
-        start += len(trace.text)
+    chunks = [
+        Chunk(trace.text, alternative, trace, replay_ids(trace, byte_ids), tuple(chunk_advances))
+        for trace, alternative, chunk_advances in zip(traces, matched, advances, strict=True)
+    ]
     return Walkthrough(text, alternatives, tuple(chunks), tuple(steps))

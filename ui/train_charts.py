@@ -11,13 +11,15 @@ import pandas as pd
 from ui.palette import HUES
 
 
-def _hex(rgb: tuple[int, int, int]) -> str:
+def css_colour(rgb: tuple[int, int, int]) -> str:
+    """A palette hue as a colour string both CSS and Vega read: ``css_colour((1, 2, 3)) ==
+    "#010203"``. The Compare page's diff and charts use it too, so all pages share one palette."""
     return "#{:02x}{:02x}{:02x}".format(*rgb)
 
 
-WINNER = _hex(HUES[1])  # amber
-RIVAL = _hex(HUES[0])  # blue
-MARK = _hex(HUES[3])  # red: the current step on a curve
+WINNER = css_colour(HUES[1])  # amber
+RIVAL = css_colour(HUES[0])  # blue
+MARK = css_colour(HUES[3])  # red: the current step on a curve
 
 
 def race_chart(frame: pd.DataFrame) -> alt.Chart:

@@ -5,9 +5,6 @@ Streamlit-aware drawing only; the data and charts come from the pure modules (`t
 playing it reruns only the replay, not the whole page.
 """
 
-from collections.abc import Callable
-from typing import TypeVar
-
 import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
@@ -22,21 +19,10 @@ from ui.token_view import ViewOptions, render_tokens
 from ui.train_jobs import renamed
 from ui.train_settings import PATTERN_CHOICES, check_name, pattern_source, unique_name
 
-T = TypeVar("T")
-
 PLAY_SECONDS = 0.8  # between two replay steps while playing
 SPEEDS = [1, 10, 100, 1000]  # merges per step while playing
 
 STEP_KEY, PLAYING_KEY, SPEED_KEY, SAMPLE_KEY = "tr_step", "tr_playing", "tr_speed", "tr_sample"
-
-
-def per_vocab(kind: str, enc: Encoding, compute: Callable[[], T]) -> T:
-    """This session's `kind` result for `enc`, computed once per vocabulary object."""
-    memo = st.session_state.setdefault("tr_memo", {})
-    held = memo.get(kind)
-    if held is None or held[0] is not enc:
-        memo[kind] = held = (enc, compute())
-    return held[1]
 
 
 # ---- replay ----------------------------------------------------------------------------------
@@ -139,7 +125,7 @@ def _replay_body(enc: Encoding, corpus_head: str) -> None:
 
 def vocabulary(enc: Encoding) -> None:
     """The searchable table of every token; selecting a row shows its merge tree."""
-    frame = per_vocab("frame", enc, lambda: train_vocab.vocab_frame(enc))
+    frame = train_session.memo("vocab-frame", (enc,), lambda: train_vocab.vocab_frame(enc))
     row = st.columns([3, 1], vertical_alignment="bottom")
     query = row[0].text_input(
         "Search tokens",
@@ -191,7 +177,7 @@ def vocabulary(enc: Encoding) -> None:
 
 def export(enc: Encoding) -> None:
     """A download button per format, or the reason a format cannot hold this vocabulary."""
-    files = per_vocab("exports", enc, lambda: train_files.exports(enc))
+    files = train_session.memo("exports", (enc,), lambda: train_files.exports(enc))
     for index, item in enumerate(files):
         row = st.columns([1.2, 3], vertical_alignment="center")
         row[0].download_button(

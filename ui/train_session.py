@@ -6,8 +6,9 @@ finished job is collected (renamed to the user's name and added to every picker)
 the Train or Compare pages runs next.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
@@ -27,6 +28,7 @@ SELECTED_KEY = "tr_selected"  # the vocabulary the replay, table and export show
 LAST_KEY = "tr_last"  # the Outcome of the last training, shown until the next one starts
 
 NoticeKind = Literal["success", "info", "warning", "error"]
+T = TypeVar("T")
 
 
 @st.cache_resource(show_spinner=False)
@@ -39,6 +41,20 @@ def training_pool() -> TrainingPool:
 def bundled_corpus(name: str) -> corpora.Corpus:
     """A bundled corpus, built once per server process (deterministic, so never stale)."""
     return corpora.bundled_corpus(name)
+
+
+def memo(kind: str, key: tuple, compute: Callable[[], T]) -> T:
+    """This session's last result of `kind`, recomputed only when `key` changes.
+
+    Keys compare item by item with ``==``: a vocabulary by identity (Encoding has no __eq__),
+    a text by content, which Python checks by identity first, so an unchanged megabyte costs
+    nothing per rerun. One entry per kind keeps memory bounded.
+    """
+    held = st.session_state.setdefault("_tr_memo", {}).get(kind)
+    if held is None or held[0] != key:
+        held = (key, compute())
+        st.session_state["_tr_memo"][kind] = held
+    return held[1]
 
 
 def session_id() -> str:

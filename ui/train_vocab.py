@@ -21,7 +21,6 @@ _READABLE = {ord(char): glyph for char, glyph in WHITESPACE_GLYPHS.items()}
 _READABLE.update({code: chr(0x2400 + code) for code in range(0x20) if code not in (9, 10, 13)})
 _READABLE[0x7F] = "\u2421"
 
-KINDS = {"byte": "byte", "merge": "merge", "special": "special"}
 COLUMNS = ("id", "token", "bytes", "length", "kind", "left", "right", "parents", "count")
 
 
@@ -32,6 +31,20 @@ def readable(piece: bytes) -> str:
     ('·the↵', '\\\\xf0\\\\x9f', '␀')
     """
     return piece.decode("utf-8", errors="backslashreplace").translate(_READABLE)
+
+
+def describe(enc: Encoding) -> str:
+    """One line on what a vocabulary holds.
+
+    >>> import tokenizer as tk
+    >>> describe(tk.train("aaab aaab", 260))
+    '260 ids: 256 bytes, 3 merges, 1 special token.'
+    """
+    n = len(enc.special_tokens)
+    specials = f"{n} special token{'s' if n != 1 else ''}"
+    if enc.merges is None:
+        return f"{enc.n_vocab:,} ids with {specials}; imported without a merge list."
+    return f"{enc.n_vocab:,} ids: 256 bytes, {len(enc.merges):,} merges, {specials}."
 
 
 def parents(enc: Encoding, token_id: int) -> tuple[int, int] | None:
@@ -166,6 +179,15 @@ def _subtree(enc: Encoding, token_id: int, depth: int) -> TreeNode:
     return TreeNode(token_id, piece, tuple(_subtree(enc, child, depth - 1) for child in pair))
 
 
+def _leaf_kind(enc: Encoding, node: TreeNode) -> str:
+    """What a token without parents is: a byte, a special token, or a merge we cannot see."""
+    if enc.is_special(node.token_id):
+        return "special token"
+    if len(node.piece) == 1:
+        return f"byte {node.piece.hex().upper()}"
+    return "this vocabulary has no merge list to show its parents"
+
+
 _TREE_CSS = """
 .mtree{font-family:"Source Code Pro",ui-monospace,monospace;font-size:.85rem;line-height:1.5}
 .mtree ul{list-style:none;margin:0;padding-left:1.4rem;border-left:1px dashed rgba(128,128,128,.5)}
@@ -190,9 +212,7 @@ def merge_tree_html(enc: Encoding, token_id: int, limit: int = MAX_TREE_NODES) -
                 meta += f" · seen {counts[rank]:,}×"
             css = "node"
         else:
-            meta = f"id {node.token_id} · byte {node.piece.hex().upper()}"
-            if enc.is_special(node.token_id):
-                meta = f"id {node.token_id} · special token"
+            meta = f"id {node.token_id} · {_leaf_kind(enc, node)}"
             css = "node byte"
         body = (
             f'<span class="{css}">{escape(readable(node.piece))}</span>'

@@ -4,8 +4,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import tokenizer as tk
-from tests.e2e.conftest import wait_idle
-from tests.e2e.test_train_page import full_screenshot, go_to, keyed, metric
+from tests.e2e.test_train_page import commit, full_screenshot, go_to, keyed, metric, settle
 from ui.examples import DEFAULT_TEXT
 from ui.samples import load_samples
 
@@ -46,7 +45,7 @@ def open_compare(open_app, tab: str | None = None) -> Page:
     go_to(page, "Compare")
     if tab is not None:
         page.get_by_role("tab", name=tab).click()
-        wait_idle(page)
+        settle(page)
     return page
 
 
@@ -74,24 +73,20 @@ def test_languages_tab_chart_table_metric_and_own_sample(open_app, page: Page) -
             t == sample.title or (t.endswith("…") and sample.title.startswith(t[:-1]))
             for t in shown
         ), sample.title
+    full_screenshot(page, "languages-light", publish=True)  # before the table is scrolled
     grid = page.locator("[data-testid='stDataFrame'] table").first
     expect(grid).to_have_attribute("aria-rowcount", str(len(samples) + 1))
     assert table_rows(page) == [s.title for s in samples]
-    full_screenshot(page, "languages-light", publish=True)
 
     keyed(page, "lang_metric").get_by_text("Token premium vs English").click()
-    wait_idle(page)
+    settle(page)
     expect(chart.locator("text").filter(has_text="Tokens relative to English (×)")).to_have_count(1)
 
-    title = keyed(page, "lang_new_title").locator("input")
-    title.fill(HOSTILE_TITLE)
-    title.press("Enter")
+    commit(keyed(page, "lang_new_title").locator("input"), HOSTILE_TITLE)
     text = keyed(page, "lang_new_text").locator("textarea")
-    text.fill("Hello from my own sample 👋")
-    text.press("ControlOrMeta+Enter")
-    wait_idle(page)
+    commit(text, "Hello from my own sample 👋", "ControlOrMeta+Enter")
     keyed(page, "lang_add").locator("button").click()
-    wait_idle(page)
+    settle(page)
     expect(grid).to_have_attribute("aria-rowcount", str(len(samples) + 2))
     assert any(t.startswith("<img src=x") for t in chart_texts(page))  # drawn as text…
     assert page.evaluate("() => window.__pwned") is None  # …never run
@@ -103,6 +98,6 @@ def test_dark_screenshots(open_app, page: Page, color_scheme: str) -> None:
     expect(page.locator(".bdw")).to_be_visible()
     full_screenshot(page, "compare-dark")
     page.get_by_role("tab", name="Languages & code").click()
-    wait_idle(page)
+    settle(page)
     expect(page.locator("[data-testid='stVegaLiteChart']")).to_be_visible()
     full_screenshot(page, "languages-dark")

@@ -30,6 +30,7 @@ def open_merges(open_app: OpenApp, path: str = "") -> Page:
     open_app("/")
     page = open_app(f"/merges{path}")
     expect(page.locator(".mg-chunk")).to_be_attached()  # the first run may not have begun
+    expect(button(page, "First")).to_be_visible()  # its key (Home) listens once it is drawn
     wait_idle(page)
     return page
 

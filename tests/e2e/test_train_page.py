@@ -63,21 +63,25 @@ def go_to(page: Page, title: str) -> None:
     wait_idle(page)
 
 
+def settle(page: Page) -> None:
+    """Wait for the rerun an edit triggers: it may not have started when the edit returns."""
+    page.wait_for_timeout(400)
+    wait_idle(page)
+
+
+def commit(box: Locator, text: str, key: str = "Enter") -> None:
+    box.fill(text)
+    box.press(key)
+    settle(box.page)
+
+
 def train_through_the_ui(page: Page, name: str) -> None:
     keyed(page, "tr_source").get_by_text("Type or paste").click()
-    wait_idle(page)
-    box = keyed(page, "tr_paste").locator("textarea")
-    box.fill(CORPUS)
-    box.press("ControlOrMeta+Enter")
-    wait_idle(page)
-    vocab = keyed(page, "tr_vocab").locator("input")
-    vocab.fill(str(VOCAB))
-    vocab.press("Enter")
-    wait_idle(page)
-    name_box = keyed(page, "tr_name").locator("input")
-    name_box.fill(name)
-    name_box.press("Enter")
-    wait_idle(page)
+    settle(page)
+    commit(keyed(page, "tr_paste").locator("textarea"), CORPUS, "ControlOrMeta+Enter")
+    expect(page.get_by_text("20,479 characters")).to_be_visible()
+    commit(keyed(page, "tr_vocab").locator("input"), str(VOCAB))
+    commit(keyed(page, "tr_name").locator("input"), name)
     keyed(page, "tr_train").locator("button").click()
     bar = page.locator("[data-testid='stProgress']").filter(has_text="Finished")
     expect(bar).to_be_visible(timeout=60_000)
@@ -105,26 +109,24 @@ def test_train_replay_export_import_and_compare(
     slider.focus()
     page.keyboard.press("Home")
     expect(metric(page, "Merge")).to_have_text(f"1 of {n:,}")
-    wait_idle(page)
+    settle(page)
     expect(metric(page, "Pair count")).to_have_text(f"{expected.training.counts[0]:,}")
     expect(page.locator("[data-testid='stVegaLiteChart']")).to_have_count(3)
     page.keyboard.press("PageUp")  # about a tenth of the way: a sample worth looking at
     page.keyboard.press("PageUp")
     expect(metric(page, "Merge")).not_to_have_text(f"1 of {n:,}")
-    wait_idle(page)
+    settle(page)
     full_screenshot(page, "train-replay-light", publish=True)
 
     # The vocabulary table: search, select a row, see that token's merge tree.
     page.get_by_role("tab", name="Vocabulary").click()
-    wait_idle(page)
-    search = keyed(page, "tr_search").locator("input")
-    search.fill(" the")
-    wait_idle(page)
+    settle(page)
+    commit(keyed(page, "tr_search").locator("input"), " the")
     grid = page.locator("[data-testid='stDataFrame']").first
     grid.scroll_into_view_if_needed()
     box = grid.bounding_box()
     page.mouse.click(box["x"] + 15, box["y"] + 53)  # the first row's selection box
-    wait_idle(page)
+    settle(page)
     the = expected.encode_ordinary(" the")
     assert len(the) == 1  # " the" is one token of this vocabulary
     expect(page.get_by_text(f"Merge tree of token {the[0]:,}")).to_be_visible()
@@ -132,7 +134,7 @@ def test_train_replay_export_import_and_compare(
 
     # Export the bundle, then import it back under another name.
     page.get_by_role("tab", name="Export").click()
-    wait_idle(page)
+    settle(page)
     with page.expect_download() as download:
         keyed(page, "tr_export_0").locator("button").click()
     bundle = tmp_path / download.value.suggested_filename
@@ -140,13 +142,10 @@ def test_train_replay_export_import_and_compare(
     assert bundle.name == "verdict-1k.bpe-lens.json"
     page.get_by_text("Import a vocabulary").click()
     keyed(page, "tr_import_files").locator("input[type=file]").set_input_files(bundle)
-    wait_idle(page)
-    name_box = keyed(page, "tr_import_name").locator("input")
-    name_box.fill("reimported")
-    name_box.press("Enter")
-    wait_idle(page)
+    settle(page)
+    commit(keyed(page, "tr_import_name").locator("input"), "reimported")
     keyed(page, "tr_import").locator("button").click()
-    wait_idle(page)
+    settle(page)
     expect(page.get_by_text("Imported reimported (bundle")).to_be_visible()
 
     # Compare: GPT-2 against the latest vocabulary (the re-imported one), counts from the core.
@@ -168,11 +167,9 @@ def test_a_big_corpus_shows_live_progress(open_app, page: Page) -> None:
     go_to(page, "Train")
     keyed(page, "tr_bundled").click()
     page.get_by_role("option", name="Python source code").click()
+    page.wait_for_timeout(400)
     wait_idle(page, timeout_ms=60_000)
-    vocab = keyed(page, "tr_vocab").locator("input")
-    vocab.fill("16384")
-    vocab.press("Enter")
-    wait_idle(page)
+    commit(keyed(page, "tr_vocab").locator("input"), "16384")
     keyed(page, "tr_train").locator("button").click()
     running = page.locator("[data-testid='stProgress']").filter(has_text="merges")
     expect(running.first).to_be_visible(timeout=60_000)
@@ -188,5 +185,5 @@ def test_dark_screenshot(open_app, page: Page, color_scheme: str) -> None:
     expect(page.locator("[data-testid='stProgress']").filter(has_text="Finished")).to_be_visible(
         timeout=60_000
     )
-    wait_idle(page)
+    settle(page)
     full_screenshot(page, "train-dark")

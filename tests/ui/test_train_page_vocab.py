@@ -5,6 +5,7 @@ import pytest
 import tokenizer as tk
 from tests.ui.html_probe import probe
 from tests.ui.payloads import XSS_PAYLOADS
+from tokenizer import formats
 from ui.train_vocab import (
     MAX_TREE_NODES,
     merge_tree,
@@ -90,3 +91,11 @@ def test_merge_tree_html_escapes_every_token(enc: tk.Encoding) -> None:
         html = merge_tree_html(enc, token_id)
         tags = {e.tag for e in probe(html).elements}
         assert tags <= {"div", "style", "ul", "li", "span"}, (token_id, tags)
+
+
+def test_a_vocabulary_without_merges_says_so_in_its_tree(enc: tk.Encoding) -> None:
+    ranks = formats.load_tiktoken(formats.dump_tiktoken(enc), pattern="gpt2")
+    longest = max(range(256, len(enc.merges) + 256), key=lambda i: len(enc.token_bytes(i)))
+    html = merge_tree_html(ranks, longest)
+    assert "no merge list" in html
+    assert vocab_frame(ranks)["parents"].eq("").all()
