@@ -37,6 +37,7 @@ PARAGRAPH = (
     "differently in GPT-2, cl100k_base and o200k_base. def main():\n    return 42\n"
 )
 TYPING_BURST = 12  # characters typed between two debounced updates (~200 ms of typing)
+SHARED_CORPUS, SHARED_VOCAB = "Python docs prose", 4096  # what the class trains together
 
 
 @dataclass
@@ -154,19 +155,67 @@ async def typist(base_url: str, deadline: float, rec: Recorder, seed: int) -> No
 async def visit_merges(session: Session, rec: Recorder, rng: random.Random) -> None:
     """Open the merges page and step through a few merges, as a student would."""
     rec.add("open merges", await session.rerun(page="merges"))
-    await asyncio.sleep(0.5 + rng.random())
+    for _ in range(rng.randint(3, 6)):
+        await asyncio.sleep(0.3 + rng.random() * 0.3)
+        session.click("mg_next")
+        rec.add("merges step", await session.rerun())
+
+
+async def trainer(
+    base_url: str, rec: Recorder, corpus: str, vocab_size: int, done_at: list[float]
+) -> None:
+    """Start a training from the train page and watch its progress bar until it is over."""
+    async with Session(base_url) as session:
+        await session.rerun(page="")
+        rec.add("open train", await session.rerun(page="train"))
+        options = session.key_of("tr_bundled").options
+        session.choose("tr_bundled", options.index(corpus))
+        session.set_number("tr_vocab", vocab_size)
+        rec.add("train settings", await session.rerun())
+        session.click("tr_train")
+        result = rec.add("press train", await session.rerun())
+        start = time.monotonic()
+        while result.progress or "tr_cancel" in session.widgets:
+            await asyncio.sleep(min(session.timers.values(), default=0.5))
+            timer = next(iter(session.timers), "")
+            result = rec.add("progress poll", await session.tick(timer))
+        done_at.append(time.monotonic() - start)
+        if "tr_selected" not in session.widgets:  # the new vocabulary's picker
+            rec.errors.append(f"training ended without a vocabulary: {result.alerts}")
 
 
 async def run_sessions(
     base_url: str, sessions: int, seconds: float, trainers: int, rec: Recorder
-) -> None:
+) -> list[float]:
+    """`sessions` typists for `seconds`; `trainers` of them also train the same thing at once."""
     deadline = time.monotonic() + seconds
     tasks: list[Awaitable[None]] = []
+    done_at: list[float] = []
     for n in range(sessions):
         tasks.append(typist(base_url, deadline, rec, seed=n))
         await asyncio.sleep(0.1)  # a class does not press enter at the same millisecond
+    await asyncio.sleep(seconds / 4)
+    tasks += [trainer(base_url, rec, SHARED_CORPUS, SHARED_VOCAB, done_at) for _ in range(trainers)]
     results = await asyncio.gather(*tasks, return_exceptions=True)
     rec.errors.extend(f"session crashed: {r!r}" for r in results if isinstance(r, Exception))
+    return done_at
+
+
+async def typing_during_trainings(base_url: str, seconds: float) -> Recorder:
+    """Five typists while three different long trainings run: does typing stay interactive?"""
+    rec, training_rec = Recorder(), Recorder()
+    deadline = time.monotonic() + seconds
+    done_at: list[float] = []
+    tasks = [
+        trainer(base_url, training_rec, "Python source code", size, done_at)
+        for size in (12_288, 14_336, 16_384)
+    ]
+    tasks += [typist(base_url, deadline, rec, seed=100 + n) for n in range(5)]
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    rec.errors.extend(f"session crashed: {r!r}" for r in results if isinstance(r, Exception))
+    rec.errors.extend(training_rec.errors)
+    print(f"  the 3 trainings took {', '.join(f'{t:.1f} s' for t in done_at)}")
+    return rec
 
 
 async def warm_up(base_url: str) -> None:
@@ -190,9 +239,16 @@ async def main_async(args: argparse.Namespace) -> int:
         rec = Recorder()
         print(f"{args.sessions} sessions for {args.seconds:.0f} s against {base_url} "
               f"(server RSS after warm-up {baseline:.0f} MB)")  # fmt: skip
-        await run_sessions(base_url, args.sessions, args.seconds, args.trainers, rec)
+        done_at = await run_sessions(base_url, args.sessions, args.seconds, args.trainers, rec)
         sampler.cancel()
         everything = rec.report(f"{args.sessions} concurrent sessions")
+        if done_at:
+            print(
+                f"  {len(done_at)} sessions pressed Train on the same corpus and settings: "
+                f"all done {min(done_at):.1f}-{max(done_at):.1f} s after pressing"
+            )
+        during = await typing_during_trainings(base_url, 30)
+        during.report("5 typists while 3 different trainings run")
         peak = max(mb for _, mb in memory)
         print("\nserver memory (s, MB): " + ", ".join(f"{t:.0f}s {mb:.0f}" for t, mb in memory))
         growth = (peak - baseline) / args.sessions

@@ -31,6 +31,7 @@ class Widget:
     kind: str
     label: str
     options: list[str]
+    fragment_id: str = ""  # set when the widget lives in an `st.fragment`
 
 
 @dataclass
@@ -41,6 +42,7 @@ class RunResult:
     errors: list[str] = field(default_factory=list)
     alerts: list[str] = field(default_factory=list)
     metrics: dict[str, str] = field(default_factory=dict)
+    progress: list[str] = field(default_factory=list)
 
 
 class Session:
@@ -52,6 +54,8 @@ class Session:
         self.states: dict[str, WidgetState] = {}
         self.pages: dict[str, str] = {}  # url path ("" for the default page) -> script hash
         self.page = ""
+        self.timers: dict[str, float] = {}  # fragment id -> seconds, from `run_every` fragments
+        self._fragment = ""  # the fragment of the widget changed since the last rerun
         self._ws: websockets.ClientConnection | None = None
 
     async def __aenter__(self) -> "Session":
@@ -75,6 +79,7 @@ class Session:
 
     def _state(self, key: str) -> WidgetState:
         widget = self.key_of(key)
+        self._fragment = widget.fragment_id  # the browser reruns only that fragment
         state = WidgetState(id=widget.id)
         self.states[widget.id] = state
         return state
@@ -88,9 +93,13 @@ class Session:
         widget = self.key_of(key)
         self._state(key).string_value = widget.options[option_index % len(widget.options)]
 
-    def set_int(self, key: str, value: int) -> None:
-        """A slider or number input."""
-        self._state(key).int_value = value
+    def set_number(self, key: str, value: float) -> None:
+        """A number input."""
+        self._state(key).double_value = value
+
+    def slide(self, key: str, value: float) -> None:
+        """A single-value slider."""
+        self._state(key).double_array_value.data[:] = [value]
 
     def set_bool(self, key: str, value: bool) -> None:
         """A checkbox or toggle."""
@@ -102,7 +111,14 @@ class Session:
 
     # ---- reruns ------------------------------------------------------------------------------
 
-    async def rerun(self, page: str | None = None, query: str = "") -> RunResult:
+    async def tick(self, fragment_id: str) -> RunResult:
+        """What the browser does when a `run_every` fragment's timer fires."""
+        self._fragment = fragment_id
+        return await self.rerun(auto=True)
+
+    async def rerun(
+        self, page: str | None = None, query: str = "", auto: bool = False
+    ) -> RunResult:
         """Ask for a rerun (on `page`, a url path, if given) and wait until it has settled."""
         if page is not None and page != self.page:
             if self.pages and page not in self.pages:
@@ -114,6 +130,8 @@ class Session:
         client = msg.rerun_script
         client.query_string = query
         client.page_script_hash = self.pages.get(self.page, "")
+        client.fragment_id, self._fragment = self._fragment, ""
+        client.is_auto_rerun = auto
         client.widget_states.widgets.extend(self.states.values())
         # Triggers fire once, as a button click does.
         for widget_id in [w for w, s in self.states.items() if s.HasField("trigger_value")]:
@@ -136,7 +154,9 @@ class Session:
             elif kind == "navigation":
                 self._learn_pages(fwd.navigation.app_pages)
             elif kind == "delta" and fwd.delta.WhichOneof("type") == "new_element":
-                self._learn_element(fwd.delta.new_element, result)
+                self._learn_element(fwd.delta.new_element, fwd.delta.fragment_id, result)
+            elif kind == "auto_rerun":
+                self.timers[fwd.auto_rerun.fragment_id] = fwd.auto_rerun.interval
             elif kind == "script_finished":
                 if fwd.script_finished == FINISHED.FINISHED_WITH_COMPILE_ERROR:
                     result.errors.append("compile error")
@@ -147,7 +167,7 @@ class Session:
         for page in pages:
             self.pages[page.url_pathname] = page.page_script_hash
 
-    def _learn_element(self, element: object, result: RunResult) -> None:
+    def _learn_element(self, element: object, fragment_id: str, result: RunResult) -> None:
         kind = element.WhichOneof("type")
         inner = getattr(element, kind)
         if kind == "exception":
@@ -157,10 +177,13 @@ class Session:
             result.alerts.append(element.alert.body)
         if kind == "metric":
             result.metrics[element.metric.label] = element.metric.body
+        if kind == "progress":
+            result.progress.append(element.progress.text)
         widget_id = getattr(inner, "id", "")
         if widget_id.startswith("$$ID-"):
             key = widget_id.split("-", 2)[2] if widget_id.count("-") >= 2 else widget_id
             options = list(getattr(inner, "options", []))
             if options and not isinstance(options[0], str):
                 options = [getattr(o, "content", str(o)) for o in options]
-            self.widgets[key] = Widget(widget_id, kind, getattr(inner, "label", ""), options)
+            label = getattr(inner, "label", "")
+            self.widgets[key] = Widget(widget_id, kind, label, options, fragment_id)

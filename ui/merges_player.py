@@ -10,13 +10,15 @@ the address bar a permalink: ``?chunk=5&step=12&by=chunk&pieces=hex&present=1``.
 """
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 import tokenizer as tk
 from tokenizer import Encoding
 from ui import encodings
+from ui.merges_block import escaped_html_block
 from ui.merges_chart import token_count_chart
 from ui.merges_model import Walkthrough, build_walkthrough
-from ui.merges_view import PieceStyle, chunk_html, whole_text_html
+from ui.merges_view import PieceStyle, chunk_html, made_token, whole_text_html
 from ui.share import publish, seed_choice
 
 CHUNK, STEP, BY, PIECES = "chunk", "step", "by", "pieces"  # session keys = URL parameters
@@ -167,30 +169,37 @@ def _tick(walk: Walkthrough) -> None:
         st.rerun()  # the end: a full run stops the timer
 
 
-def _player_body(walk: Walkthrough, enc: Encoding) -> None:
-    """One frame: the controls, the selected chunk's table and the whole text at this step."""
+def _player_body(
+    walk: Walkthrough,
+    enc: Encoding,
+    controls: DeltaGenerator,
+    table: DeltaGenerator,
+    text: DeltaGenerator,
+) -> None:
+    """One frame: the controls, the selected chunk's table and the whole text at this step.
+
+    It writes only what changes into the page's containers; the headings and explanations
+    around them stay put, so a step redraws as little as possible.
+    """
     _tick(walk)
     ss = st.session_state
-    if walk.last:
-        _controls(walk)
-    else:
-        st.info("Nothing in this text merges: no adjacent pair of any chunk is a merge.")
+    with controls:
+        if walk.last:
+            _controls(walk)
+        else:
+            st.info("Nothing in this text merges: no adjacent pair of any chunk is a merge.")
     step, style = ss[STEP], ss[PIECES]
     chunk = walk.chunks[ss[CHUNK]]
     local = chunk.local_step(step)
-
-    st.subheader("2 · Merges of one chunk", anchor=False)
-    st.caption(_chunk_caption(walk, ss[CHUNK], local))
-    st.html(chunk_html(chunk, local, style))
-    with st.expander("What is a rank? Why does a pair merge everywhere at once?"):
-        st.markdown(rank_explanation(enc))
-
-    st.subheader("3 · The whole text, rule by rule", anchor=False)
-    st.caption(
-        "The same merges applied to every chunk at once, lowest rank first: the rules in the "
-        "order they were learned. Tokens are coloured by id; the ones this step made are outlined."
-    )
-    st.html(whole_text_html(walk, step, enc, style), unsafe_allow_javascript=True)
+    table.caption(_chunk_caption(walk, ss[CHUNK], local))
+    with table:
+        st.html(chunk_html(chunk, local, style))
+    with text:
+        escaped_html_block(
+            whole_text_html(walk, step, enc, style),
+            key="mg_whole_text",
+            mark_token=made_token(walk, step),
+        )
     publish_selection(walk)
 
 
@@ -236,10 +245,23 @@ def rank_explanation(enc: Encoding) -> str:
 def player(walk: Walkthrough, enc: Encoding) -> None:
     """Stages 2 and 3 with their controls, as one fragment that ticks while playing.
 
-    The token-count chart is drawn after it, outside: the line is the same at every step, and
-    redrawing a chart would double the time a step takes.
+    The fragment draws into containers laid out here, between headings and explanations that
+    do not change with the step. The token-count chart is outside it too: its line is the same
+    at every step, and redrawing a chart would double the time a step takes.
     """
+    controls = st.container()
+    st.subheader("2 · Merges of one chunk", anchor=False)
+    table = st.container()
+    with st.expander("What is a rank? Why does a pair merge everywhere at once?"):
+        st.markdown(rank_explanation(enc))
+    st.subheader("3 · The whole text, rule by rule", anchor=False)
+    st.caption(
+        "The same merges applied to every chunk at once, lowest rank first: the rules in the "
+        "order they were learned. Tokens are coloured by id; the ones this step made are outlined."
+    )
+    text = st.container()
     interval = SPEEDS[st.session_state[SPEED]]
     playing = st.session_state.get(PLAYING, False)
-    st.fragment(_player_body, run_every=interval if playing else None)(walk, enc)
+    frame = st.fragment(_player_body, run_every=interval if playing else None)
+    frame(walk, enc, controls, table, text)
     st.altair_chart(token_count_chart(walk.token_counts), width="stretch")

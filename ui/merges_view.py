@@ -223,21 +223,26 @@ def summary_html(summary: StepSummary | None, walk: Walkthrough, style: PieceSty
 
 
 def whole_text_html(walk: Walkthrough, global_step: int, enc: Encoding, style: PieceStyle) -> str:
-    """The whole text after `global_step` steps, coloured by token; this step's tokens lit."""
+    """The whole text after `global_step` steps, coloured by token id, under the step's summary.
+
+    The tokens this step made are outlined by the block that draws it (see `made_token`).
+    """
     tok = tokenized_from_ids(enc, walk.ids_at(global_step))
-    summary = step_summary(walk, global_step)
-    lit = ""
-    if summary is not None:
-        # The rule of rank r makes token id r + 256, and only that rule makes it.
-        lit = (
-            f'<style>.mg-text .bpl .tok[data-token-id="{summary.rank + 256}"]'
-            "{outline:2px solid currentColor;outline-offset:-1px;font-weight:700}</style>"
-        )
+    summary = summary_html(step_summary(walk, global_step), walk, style)
     view = ViewOptions(color_by="id", show_whitespace=True)
     return (
-        f'<div class="mg mg-text"><style>{_CSS}</style>{lit}'
-        f"{summary_html(summary, walk, style)}{render_tokens(tok, enc, view)}</div>"
+        f'<div class="mg mg-text"><style>{_CSS}</style>{summary}{render_tokens(tok, enc, view)}'
+        "</div>"
     )
+
+
+def made_token(walk: Walkthrough, global_step: int) -> int | None:
+    """The id of the tokens `global_step` made (None at step 0).
+
+    The rule of rank r makes token id r + 256, and only that rule makes it, so these are
+    exactly the tokens with that id.
+    """
+    return None if global_step == 0 else walk.steps[global_step - 1].rank + 256
 
 
 def chunk_html(chunk: Chunk, upto: int, style: PieceStyle) -> str:

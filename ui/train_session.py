@@ -21,6 +21,7 @@ from ui.limits import MAX_PARALLEL_TRAININGS, MAX_SESSION_VOCABS, MAX_SHARED_TRA
 from ui.messages import inline_code
 from ui.train_jobs import Progress, TrainingPool, TrainJob, TrainKey, TrainSettings, renamed
 from ui.train_settings import unique_name
+from ui.train_worker import train_in_process
 
 PENDING_KEY = "tr_pending"
 NOTICE_KEY = "tr_notice"
@@ -34,7 +35,9 @@ T = TypeVar("T")
 @st.cache_resource(show_spinner=False)
 def training_pool() -> TrainingPool:
     """The one pool of trainings of this server process, shared by every session."""
-    return TrainingPool(workers=MAX_PARALLEL_TRAININGS, keep=MAX_SHARED_TRAININGS)
+    return TrainingPool(
+        workers=MAX_PARALLEL_TRAININGS, keep=MAX_SHARED_TRAININGS, train_fn=train_in_process
+    )
 
 
 @st.cache_resource(show_spinner="Building the corpus from this server's Python (once)…")

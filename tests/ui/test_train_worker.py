@@ -1,0 +1,43 @@
+"""Training in a child process gives the same vocabulary as training in place, and can stop."""
+
+import pytest
+
+import tokenizer as tk
+from tests.core.texts import corpus_texts
+from tokenizer.train_record import TrainStep
+from ui.train_worker import train_in_process
+
+TEXT = corpus_texts()["the-verdict.txt"]
+
+
+def test_same_result_as_training_here() -> None:
+    seen: list[int] = []
+    enc = train_in_process(
+        TEXT,
+        600,
+        pattern="gpt2",
+        special_tokens=("<|endoftext|>",),
+        on_step=lambda step: seen.append(step.index),
+    )
+    here = tk.train(TEXT, 600, pattern="gpt2", special_tokens=("<|endoftext|>",))
+    assert enc.merges == here.merges
+    assert enc.special_tokens == here.special_tokens
+    assert enc.encode(TEXT[:2000]) == here.encode(TEXT[:2000])
+    assert enc.training.n_merges == here.training.n_merges
+    assert enc.training.step(-1) == here.training.step(-1)
+    assert seen  # progress reached this process
+    assert seen == sorted(seen)
+
+
+def test_stopping_gives_a_smaller_vocabulary() -> None:
+    def stop_early(step: TrainStep) -> bool:
+        return step.index < 5
+
+    enc = train_in_process(TEXT * 5, 4000, pattern="gpt2", special_tokens=(), on_step=stop_early)
+    assert enc.training.stop == "cancelled"
+    assert 5 <= enc.training.n_merges < 4000 - 256
+
+
+def test_refused_settings_keep_the_trainer_message() -> None:
+    with pytest.raises(ValueError, match="vocab_size"):
+        train_in_process(TEXT, 10, pattern="gpt2", special_tokens=(), on_step=lambda _step: None)
