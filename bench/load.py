@@ -15,6 +15,7 @@ import argparse
 import asyncio
 import os
 import random
+import re
 import socket
 import statistics
 import subprocess
@@ -36,7 +37,10 @@ PARAGRAPH = (
     "In 2024 the café sold 1,234 croissants 🥐; the tokenizer splits numbers, accents and emoji "
     "differently in GPT-2, cl100k_base and o200k_base. def main():\n    return 42\n"
 )
-TYPING_BURST = 12  # characters typed between two debounced updates (~200 ms of typing)
+# A fast typist: 6 characters a second. The live box sends its text once typing pauses for its
+# debounce (200 ms), which happens between words, so each update carries about one more word.
+TYPING_CPS = 6.0
+DEBOUNCE_S = 0.2
 SHARED_CORPUS, SHARED_VOCAB = "Python docs prose", 4096  # what the class trains together
 
 
@@ -140,10 +144,13 @@ async def typist(base_url: str, deadline: float, rec: Recorder, seed: int) -> No
         rec.add("open playground", await session.rerun(page=""))
         encodings = len(session.key_of("enc").options)
         while time.monotonic() < deadline:
-            for end in range(TYPING_BURST, len(PARAGRAPH) + TYPING_BURST, TYPING_BURST):
+            typed = 0
+            for end in [m.end() for m in re.finditer(r"\S+\s*", PARAGRAPH)]:
+                await asyncio.sleep((end - typed) / TYPING_CPS * (0.8 + 0.4 * rng.random()))
+                await asyncio.sleep(DEBOUNCE_S)
+                typed = end
                 session.set_text("pg_text_box", PARAGRAPH[:end])
                 rec.add("type", await session.rerun())
-                await asyncio.sleep(0.2 + rng.random() * 0.1)
                 if time.monotonic() > deadline:
                     return
             session.choose("enc", rng.randrange(encodings))
@@ -175,9 +182,9 @@ async def trainer(
         session.click("tr_train")
         result = rec.add("press train", await session.rerun())
         start = time.monotonic()
-        while result.progress or "tr_cancel" in session.widgets:
-            await asyncio.sleep(min(session.timers.values(), default=0.5))
-            timer = next(iter(session.timers), "")
+        while session.timers:  # the progress panel polls while the training runs
+            timer, seconds = next(iter(session.timers.items()))
+            await asyncio.sleep(seconds)
             result = rec.add("progress poll", await session.tick(timer))
         done_at.append(time.monotonic() - start)
         if "tr_selected" not in session.widgets:  # the new vocabulary's picker

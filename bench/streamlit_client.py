@@ -144,7 +144,13 @@ class Session:
         return result
 
     async def _until_settled(self, result: RunResult) -> None:
-        """Read messages until a run finishes without asking for another one."""
+        """Read messages until a run finishes without asking for another one.
+
+        A full run replaces what the client knows of the page (widgets, fragment timers); a
+        fragment run only adds to it, as in the browser.
+        """
+        seen: dict[str, Widget] = {}
+        timers: dict[str, float] = {}
         while True:
             fwd = ForwardMsg()
             fwd.ParseFromString(await self._ws.recv())
@@ -154,20 +160,30 @@ class Session:
             elif kind == "navigation":
                 self._learn_pages(fwd.navigation.app_pages)
             elif kind == "delta" and fwd.delta.WhichOneof("type") == "new_element":
-                self._learn_element(fwd.delta.new_element, fwd.delta.fragment_id, result)
+                self._learn_element(fwd.delta.new_element, fwd.delta.fragment_id, result, seen)
             elif kind == "auto_rerun":
-                self.timers[fwd.auto_rerun.fragment_id] = fwd.auto_rerun.interval
+                timers[fwd.auto_rerun.fragment_id] = fwd.auto_rerun.interval
             elif kind == "script_finished":
-                if fwd.script_finished == FINISHED.FINISHED_WITH_COMPILE_ERROR:
+                status = fwd.script_finished
+                if status == FINISHED.FINISHED_WITH_COMPILE_ERROR:
                     result.errors.append("compile error")
-                if fwd.script_finished != FINISHED.FINISHED_EARLY_FOR_RERUN:
-                    return
+                if status == FINISHED.FINISHED_EARLY_FOR_RERUN:
+                    seen, timers = {}, {}
+                    continue
+                if status == FINISHED.FINISHED_FRAGMENT_RUN_SUCCESSFULLY:
+                    self.widgets.update(seen)
+                    self.timers.update(timers)
+                else:
+                    self.widgets, self.timers = seen, timers
+                return
 
     def _learn_pages(self, pages: object) -> None:
         for page in pages:
             self.pages[page.url_pathname] = page.page_script_hash
 
-    def _learn_element(self, element: object, fragment_id: str, result: RunResult) -> None:
+    def _learn_element(
+        self, element: object, fragment_id: str, result: RunResult, seen: dict[str, Widget]
+    ) -> None:
         kind = element.WhichOneof("type")
         inner = getattr(element, kind)
         if kind == "exception":
@@ -186,4 +202,4 @@ class Session:
             if options and not isinstance(options[0], str):
                 options = [getattr(o, "content", str(o)) for o in options]
             label = getattr(inner, "label", "")
-            self.widgets[key] = Widget(widget_id, kind, label, options, fragment_id)
+            seen[key] = Widget(widget_id, kind, label, options, fragment_id)

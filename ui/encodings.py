@@ -14,6 +14,7 @@ import streamlit as st
 import tokenizer as tk
 from tokenizer import Encoding, Tokenized
 from ui.limits import SHARED_CACHE_MAX_CHARS
+from ui.memory import keep_for_good
 
 T = TypeVar("T")
 
@@ -24,7 +25,7 @@ TRAINED_KEY = "trained_encodings"
 @st.cache_resource(show_spinner="Loading the vocabulary…")
 def bundled_encoding(name: str) -> Encoding:
     """A bundled vocabulary, loaded once per server process and shared by all sessions."""
-    return tk.get_encoding(name)
+    return keep_for_good(tk.get_encoding(name))
 
 
 def trained_encodings() -> dict[str, Encoding]:

@@ -1,9 +1,10 @@
-"""An HTML block for HTML this app escaped itself, redrawn often: the merges page's whole text.
+"""A block for HTML this app escaped itself and redraws at every merge step: the whole text.
 
-`st.html` runs every block through a sanitizer in the browser, which on a page of tokens costs
-more than everything else a merge step does. The merges page's HTML is built by
-ui/merges_view.py, which escapes all user text (tests/ui/test_merges_view.py checks it), so
-this Custom Components v2 block sets it directly. Never pass it HTML that is not built that way.
+`st.html` sanitizes and rebuilds its whole block in the browser on every run; for a page of
+tokens that cost more than everything else a step does. This Custom Components v2 block keeps
+its nodes and patches in only those that changed (ui/components/merges_block.js), which is what
+keeps a step of a 2,000-character text fast. Its HTML must come from ui/merges_view.py, which
+escapes all user text (tests/ui/test_merges_view.py checks it): nothing sanitizes it here.
 """
 
 from hashlib import blake2b
@@ -19,7 +20,7 @@ _block = st.components.v2.component(
 
 
 def escaped_html_block(html: str, key: str, *, mark_token: int | None = None) -> None:
-    """Draw `html` (already escaped by this app) under a stable `key`, so steps patch it.
+    """Draw `html` (escaped by ui/merges_view.py) under a stable `key`, so steps patch it.
 
     Tokens (``.tok``) with id `mark_token` get the class ``mg-made``. A style rule naming the
     id would do the same, but a new style sheet at every step restyles every token.

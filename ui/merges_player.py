@@ -111,8 +111,10 @@ def _toggle_play(walk: Walkthrough) -> None:
 
 
 def settings() -> None:
-    """How to step, how to show pieces, how fast to play: drawn outside the player, since
-    changing them is rare and may change the player's timer (a full run)."""
+    """How to step, how to show pieces, how fast to play.
+
+    Drawn outside the player: changing them is rare, and a new speed needs a full run anyway.
+    """
     seed_choice(BY, list(BY_LABELS), DEFAULTS[BY])
     seed_choice(PIECES, list(PIECE_LABELS), DEFAULTS[PIECES])
     st.session_state.setdefault(SPEED, DEFAULTS[SPEED])

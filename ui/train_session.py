@@ -21,7 +21,7 @@ from ui.limits import MAX_PARALLEL_TRAININGS, MAX_SESSION_VOCABS, MAX_SHARED_TRA
 from ui.messages import inline_code
 from ui.train_jobs import Progress, TrainingPool, TrainJob, TrainKey, TrainSettings, renamed
 from ui.train_settings import unique_name
-from ui.train_worker import train_in_process
+from ui.train_worker import run_in_child, train_in_process
 
 PENDING_KEY = "tr_pending"
 NOTICE_KEY = "tr_notice"
@@ -42,8 +42,11 @@ def training_pool() -> TrainingPool:
 
 @st.cache_resource(show_spinner="Building the corpus from this server's Python (once)…")
 def bundled_corpus(name: str) -> corpora.Corpus:
-    """A bundled corpus, built once per server process (deterministic, so never stale)."""
-    return corpora.bundled_corpus(name)
+    """A bundled corpus, built once per server process (deterministic, so never stale).
+
+    Built in a child process: seconds of parsing in the server would stall every session.
+    """
+    return run_in_child(corpora.bundled_corpus, name)
 
 
 def memo(kind: str, key: tuple, compute: Callable[[], T]) -> T:

@@ -12,8 +12,10 @@ import multiprocessing
 import os
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from multiprocessing.connection import Connection
 from multiprocessing.synchronize import Event
+from typing import TypeVar
 
 from tokenizer import Encoding
 from tokenizer.formats import dump_bundle, load_bundle
@@ -22,8 +24,21 @@ from tokenizer.train_record import TrainStep
 
 # "spawn": a fresh interpreter that imports only the trainer, never a copy of the server's threads.
 _CONTEXT = multiprocessing.get_context("spawn")
+T = TypeVar("T")
 NICENESS = 10  # below the server's priority: pages first, training with what is left
 PROGRESS_EVERY_S = 0.05  # how often the child reports a step (the page polls far less often)
+
+
+def run_in_child(fn: Callable[..., T], *args: object) -> T:
+    """``fn(*args)`` computed in a fresh low-priority process (fn and its result must pickle).
+
+    For other long pure-Python work of the train page, such as building a bundled corpus from
+    the standard library's sources (seconds of parsing), for the same reason as training.
+    """
+    with ProcessPoolExecutor(
+        max_workers=1, mp_context=_CONTEXT, initializer=os.nice, initargs=(NICENESS,)
+    ) as pool:
+        return pool.submit(fn, *args).result()
 
 
 class TrainingProcessError(RuntimeError):
@@ -63,7 +78,10 @@ def train_in_process(
                 if on_step(payload) is False:
                     cancel.set()
             elif kind == "done":
-                return load_bundle(payload)
+                enc = load_bundle(payload)
+                if enc.training.n_merges:  # steps are sent now and then: report the last one
+                    on_step(enc.training.step(-1))
+                return enc
             elif kind == "refused":
                 raise ValueError(payload)  # the trainer's own message for bad settings
             else:

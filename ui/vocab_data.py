@@ -13,6 +13,7 @@ import streamlit as st
 from tokenizer import Encoding
 from tokenizer.vocab import SearchMode, SearchResult, Vocabulary, build_vocabulary, search
 from ui.encodings import bundled_encoding, trained_encodings
+from ui.memory import keep_for_good
 
 _INDEXING = "Indexing the vocabulary: every token's parents and children…"
 _TRAINED_KEY = "_vocab_trained"  # session: {name: Vocabulary} of this session's trained ones
@@ -31,7 +32,7 @@ class Query:
 
 @st.cache_resource(show_spinner=_INDEXING)
 def _bundled_vocabulary(name: str) -> Vocabulary:
-    return build_vocabulary(bundled_encoding(name))
+    return keep_for_good(build_vocabulary(bundled_encoding(name)))
 
 
 def vocabulary(enc: Encoding) -> Vocabulary:

@@ -156,6 +156,28 @@ def test_user_text_stays_text(open_app: OpenApp, payload: str) -> None:
     assert background != "rgb(255, 0, 0)"
 
 
+def test_the_patched_whole_text_equals_a_fresh_drawing(open_app: OpenApp, browser) -> None:
+    """Steps patch the whole text in place (ui/components/merges_block.js): after any walk
+    through the steps, the page must hold exactly what drawing that step from scratch gives."""
+    text = "Hello hello 👋🏽 naïve 日本語 aaaa aaaaa, the theme\n\tthen"
+    page = open_merges(open_app, f"?by=text&step=0&text={quote(text)}")
+    keys = ["ArrowRight"] * 12 + ["ArrowLeft"] * 3 + ["End", "Home"] + ["ArrowRight"] * 5
+    for key in keys:
+        before = step(page)
+        page.keyboard.press(key)
+        wait_for(page, lambda before=before: step(page) != before)
+        wait_idle(page)
+    wait_for(page, lambda: query(page).get("step") == str(step(page)))
+    patched = page.locator(".mg-block").inner_html()
+    fresh = browser.new_page(viewport={"width": 1400, "height": 1000})
+    fresh.goto(page.url)
+    expect(fresh.locator(".mg-block")).to_be_attached()
+    wait_idle(fresh)
+    assert step(fresh) == step(page) == 5
+    assert patched == fresh.locator(".mg-block").inner_html()
+    fresh.close()
+
+
 # Browser clock: from the key going down to the next step's whole text being in the page.
 _STEP_TIMER = """() => {
     window.__steps = [];

@@ -17,6 +17,7 @@ from ui.merges_view import (
     alternatives_html,
     chip_label,
     chunk_html,
+    made_token,
     markdown_literal,
     piece_html,
     presentation_css,
@@ -101,7 +102,8 @@ def test_the_whole_text_at_a_step_lights_the_tokens_this_step_made() -> None:
     summary = step_summary(WALK, 4)
     assert summary is not None
     assert (summary.rank, summary.left, summary.right, summary.places) == (12, b"e", b"n", 1)
-    assert '.tok[data-token-id="268"]' in html  # rank 12 makes id 268, "en"
+    assert made_token(WALK, 4) == 268  # rank 12 makes id 268, "en", outlined by the block
+    assert made_token(WALK, 0) is None
     ids = [int(e.attrs["data-token-id"]) for e in probe(html).with_class("tok")]
     assert ids == WALK.ids_at(4)
     assert "Step 4 of 18" in html

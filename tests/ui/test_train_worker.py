@@ -5,7 +5,7 @@ import pytest
 import tokenizer as tk
 from tests.core.texts import corpus_texts
 from tokenizer.train_record import TrainStep
-from ui.train_worker import train_in_process
+from ui.train_worker import run_in_child, train_in_process
 
 TEXT = corpus_texts()["the-verdict.txt"]
 
@@ -27,6 +27,7 @@ def test_same_result_as_training_here() -> None:
     assert enc.training.step(-1) == here.training.step(-1)
     assert seen  # progress reached this process
     assert seen == sorted(seen)
+    assert seen[-1] == enc.training.n_merges - 1  # the last step is always reported
 
 
 def test_stopping_gives_a_smaller_vocabulary() -> None:
@@ -41,3 +42,7 @@ def test_stopping_gives_a_smaller_vocabulary() -> None:
 def test_refused_settings_keep_the_trainer_message() -> None:
     with pytest.raises(ValueError, match="vocab_size"):
         train_in_process(TEXT, 10, pattern="gpt2", special_tokens=(), on_step=lambda _step: None)
+
+
+def test_run_in_child_returns_the_value() -> None:
+    assert run_in_child(sorted, [3, 1, 2]) == [1, 2, 3]

@@ -1,9 +1,9 @@
 // The merges page's whole text (ui/merges_block.py): HTML the server has already escaped,
 // patched into the page instead of replaced. A merge step changes a few tokens of a text that
 // may have thousands; st.html would sanitize, parse and lay out all of them again (most of a
-// step's time on a 2,000-character text). Here only the changed run of nodes is swapped in, and
-// the tokens after it only get their new position numbers (data-i), which no style depends on.
-// The block's scripts are dropped: the token view's hover wiring would point at replaced nodes.
+// step's time on a 2,000-character text). Here only the nodes that differ are swapped in; the
+// others at most get new position numbers (data-i), which no style depends on. The block's
+// scripts are dropped: the token view's hover wiring would point at replaced nodes.
 
 // Two nodes show the same thing: same tag, classes, tooltip, text and, all the way down, the
 // same elements (merging "e" and "n" leaves the text of the pane as it was, not its tokens).
@@ -54,35 +54,67 @@ function copyAttributes(kept, fresh) {
   }
 }
 
+// Where the two lists agree again after a difference at a[i] / b[j]: the nearest skips (di, dj)
+// after which WINDOW nodes in a row are the same (one would not do: every ", " between two ids
+// is the same as every other). A step merges pairs, so the skips are small; null if none.
+const WINDOW = 3;
+const MAX_SKIP = 16;
+function resync(a, b, i, j) {
+  for (let total = 2; total <= 2 * MAX_SKIP; total++) {
+    for (let di = Math.max(1, total - MAX_SKIP); di <= Math.min(MAX_SKIP, total - 1); di++) {
+      const dj = total - di;
+      const restA = a.length - (i + di);
+      const restB = b.length - (j + dj);
+      if (restA < 0 || restB < 0) continue;
+      const window = Math.min(WINDOW, restA, restB);
+      if (window < WINDOW && restA !== restB) continue;
+      let k = 0;
+      while (k < window && same(a[i + di + k], b[j + dj + k])) k++;
+      if (k === window) return [i + di, j + dj];
+    }
+  }
+  return null;
+}
+
 // Make `old`'s children show what `fresh`'s do, touching as few nodes as possible: keep the
-// common head and tail, and replace the middle, or descend into it when it is the same
-// containers with new content (the panes of tokens and of ids inside the block).
+// nodes that agree, renumbering them, and swap in the new nodes only where they differ. Where
+// the same containers hold new content (the panes of tokens and of ids), descend into them.
 function patch(old, fresh) {
   const a = Array.from(old.childNodes);
   const b = Array.from(fresh.childNodes);
-  let head = 0;
-  while (head < a.length && head < b.length && same(a[head], b[head])) head++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > head && endB > head && same(a[endA - 1], b[endB - 1])) {
-    endA--;
-    endB--;
-  }
-  for (let k = 0; k < head; k++) renumber(a[k], b[k]);
-  for (let k = 0; k < a.length - endA; k++) renumber(a[endA + k], b[endB + k]);
-  // The middle is the same containers, each with changed content (the two panes): descend.
-  const middle = endA - head;
-  if (middle > 0 && middle === endB - head &&
-      a.slice(head, endA).every((node, k) => shell(node) && shell(node) === shell(b[head + k]))) {
-    for (let k = head; k < endA; k++) {
-      copyAttributes(a[k], b[k]);
-      patch(a[k], b[k]);
-    }
+  if (a.length === b.length && a.length <= 4) {
+    // A few parts (the block, its panes): keep, descend into, or swap each one.
+    a.forEach((node, k) => {
+      if (same(node, b[k])) {
+        renumber(node, b[k]);
+      } else if (shell(node) && shell(node) === shell(b[k])) {
+        copyAttributes(node, b[k]);
+        patch(node, b[k]);
+      } else {
+        node.replaceWith(b[k]);
+      }
+    });
     return;
   }
-  const before = a[endA] || null;
-  for (let k = head; k < endA; k++) a[k].remove();
-  for (let k = head; k < endB; k++) old.insertBefore(b[k], before);
+  const swaps = []; // [from, to) of a replaced by [from, to) of b
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (same(a[i], b[j])) {
+      renumber(a[i++], b[j++]);
+      continue;
+    }
+    const next = resync(a, b, i, j);
+    if (next === null) break;
+    swaps.push([i, next[0], j, next[1]]);
+    [i, j] = next;
+  }
+  if (i < a.length || j < b.length) swaps.push([i, a.length, j, b.length]);
+  for (const [fromA, toA, fromB, toB] of swaps.reverse()) {
+    const before = a[toA] || null;
+    for (let k = fromA; k < toA; k++) a[k].remove();
+    for (let k = fromB; k < toB; k++) old.insertBefore(b[k], before);
+  }
 }
 
 export default function ({ data, parentElement }) {
@@ -92,6 +124,8 @@ export default function ({ data, parentElement }) {
     root.className = "mg-block";
     parentElement.appendChild(root);
   }
+  // Unmark first: a token marked last step would otherwise differ from its new self.
+  root.querySelectorAll(".tok.mg-made").forEach((token) => token.classList.remove("mg-made"));
   if (root.dataset.digest !== data.digest) {
     root.dataset.digest = data.digest;
     const fresh = document.createElement("template");
@@ -99,7 +133,6 @@ export default function ({ data, parentElement }) {
     fresh.content.querySelectorAll("script").forEach((script) => script.remove());
     patch(root, fresh.content);
   }
-  root.querySelectorAll(".tok.mg-made").forEach((token) => token.classList.remove("mg-made"));
   if (Number.isInteger(data.mark)) {
     root.querySelectorAll(`.tok[data-token-id="${data.mark}"]`)
       .forEach((token) => token.classList.add("mg-made"));
