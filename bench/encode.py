@@ -27,7 +27,7 @@ TIMED_AGAINST = {
 }
 
 
-def best_of(fn, runs: int = 3) -> float:
+def best_of(fn, runs: int = 5) -> float:
     """The fastest of a few runs, in seconds: the least disturbed by the rest of the machine."""
     times = []
     for _ in range(runs):
