@@ -52,7 +52,10 @@ def text_box() -> str:
         on_change=load_example,
         label_visibility="collapsed",
     )
-    text = live_textarea(TEXT, label="Text", rows=2, max_chars=MAX_CHARS)[:MAX_CHARS]
+    typed = live_textarea(TEXT, label="Text", rows=2, max_chars=MAX_CHARS)
+    if len(typed) >= MAX_CHARS:  # the box stops at the cap without a word: say why
+        st.info(f"The Merges page traces at most {MAX_CHARS:,} characters; the rest is left out.")
+    text = typed[:MAX_CHARS]
     publish_text("text", text, default=DEFAULT_TEXT)
     return text
 

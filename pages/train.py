@@ -7,11 +7,10 @@ while a fragment shows progress; ui/train_panels.py draws the replay, table and 
 import streamlit as st
 
 import tokenizer as tk
-from tokenizer.train import MAX_UNSPLIT_BYTES
-from ui import corpora, train_panels, train_session, train_vocab
+from ui import corpora, train_files, train_panels, train_session, train_vocab
 from ui.encodings import trained_encodings
 from ui.frame import ensure_app_frame
-from ui.limits import MAX_CORPUS_BYTES, MAX_TEXT_CHARS, MAX_TRAIN_VOCAB
+from ui.limits import MAX_CORPUS_BYTES, MAX_TEXT_CHARS, MAX_TRAIN_VOCAB, MAX_UNSPLIT_BYTES
 from ui.messages import inline_code
 from ui.train_jobs import TrainSettings
 from ui.train_replay import default_sample
@@ -32,6 +31,7 @@ ensure_app_frame()
 SOURCES = {"bundled": "Bundled corpus", "paste": "Type or paste", "upload": "Upload a .txt"}
 POLL_SECONDS = 0.25
 DEFAULT_VOCAB = 1_024
+STEM_CHARS = 30  # of an uploaded file's name in the suggested vocabulary name (at most 40)
 
 
 def bundled_box() -> corpora.Corpus:
@@ -71,12 +71,14 @@ def upload_box() -> corpora.Corpus | None:
     if upload is None:
         return None
     if upload.size > MAX_CORPUS_BYTES:
-        st.error(f"This file is {corpora.size_label(upload.size)}; the limit is 10 MB.")
+        limit = corpora.size_label(MAX_CORPUS_BYTES)
+        st.error(f"This file is {corpora.size_label(upload.size)}; the limit is {limit}.")
         return None
 
     def read() -> tuple[corpora.Corpus, str | None]:
         decoded = corpora.decode_upload(upload.getvalue())
-        stem = upload.name.rsplit(".", 1)[0]
+        # The name suggests the vocabulary's name, so keep only characters a name may have.
+        stem = train_files.file_stem(upload.name.rsplit(".", 1)[0])[:STEM_CHARS]
         title = f"the file {inline_code(upload.name, 60)}"
         return corpora.Corpus.of(stem, title, "", decoded.text), decoded.notice
 
@@ -151,7 +153,7 @@ def settings_section(corpus: corpora.Corpus | None) -> tuple[TrainSettings, str,
             value=DEFAULT_VOCAB,
             step=256,
             key="tr_vocab",
-            help="256 byte tokens + the merges + the special tokens.",
+            help=f"256 byte tokens + the merges + the special tokens; at most {MAX_TRAIN_VOCAB:,}.",
         )
     with middle:
         choice, custom, problems = pattern_box()

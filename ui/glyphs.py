@@ -6,6 +6,7 @@ get their Unicode "control picture" (a NUL or an escape code would otherwise van
 the browser); whitespace and invisible format characters get glyphs when the toggle is on.
 """
 
+import re
 from html import escape
 
 # Shown in place of whitespace when the toggle is on.
@@ -77,3 +78,19 @@ def visible_html(text: str, *, show_whitespace: bool, line_breaks: bool = True) 
     band); otherwise it stays a real line break, after its glyph when glyphs are on.
     """
     return text.translate(_TABLES[show_whitespace, line_breaks])
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def without_lone_surrogates(text: str) -> tuple[str, int]:
+    """`text` with each lone surrogate as U+FFFD, and how many there were.
+
+    A browser can send half of a UTF-16 pair (JSON allows it), but UTF-8 cannot hold one, so it
+    would fail every cache key, URL and message that encodes the text. The tokenizer reads it as
+    U+FFFD anyway; the box shows that too, and says so.
+
+    >>> without_lone_surrogates("a\\ud800b")
+    ('a�b', 1)
+    """
+    return _LONE_SURROGATE.subn("\ufffd", text)

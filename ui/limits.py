@@ -1,4 +1,25 @@
-"""Every size limit the playground enforces, in one place, so the README and the UI agree."""
+"""Every limit the app enforces, in one place, so the README and the UI agree.
+
+Limits of the pure-Python core (tokenizer/) stay there, because the core never imports the UI;
+they are re-exported here so this module is still the one list to read.
+"""
+
+# ---- From the core (defined in tokenizer/, re-exported: the core cannot import ui) ----
+from tokenizer.formats import MAX_FILE_BYTES  # largest tokenizer file an import reads
+from tokenizer.train import (
+    MAX_UNSPLIT_BYTES,  # a corpus trained without a pattern is one chunk
+    MAX_VOCAB_SIZE,  # the trainer's and importers' absolute ceiling
+)
+from tokenizer.train_record import RIVALS  # runner-up pairs kept per step of the training record
+from tokenizer.vocab import REGEX_BUDGET_S  # a Vocabulary-page regex search stops after this
+
+__all__ = [  # the re-exports above are part of this module's interface
+    "MAX_FILE_BYTES",
+    "MAX_UNSPLIT_BYTES",
+    "MAX_VOCAB_SIZE",
+    "REGEX_BUDGET_S",
+    "RIVALS",
+]
 
 # Tokens drawn as spans per "page" of the view; "Show more" adds this many again. Chromium lays out
 # about 10,000 spans a second, so 5,000 keeps a rerun's repaint near half a second.
@@ -45,3 +66,18 @@ MAX_COMPARE = 4
 # capped at 16 KiB too, so the whole tab stays fast).
 MAX_CUSTOM_SAMPLES = 8
 MAX_CUSTOM_SAMPLE_BYTES = 16 * 1024
+
+# ---- Train page settings (checked by ui/train_settings.py before anything runs) ----
+
+# A custom pre-tokenizer regex is tried on this much of the corpus, and refused if it takes longer
+# than this: a regex that backtracks catastrophically would otherwise hold a trainer forever.
+REGEX_TRIAL_SECONDS = 1.0
+REGEX_TRIAL_CHARS = 100_000
+
+# Special tokens per training, and characters per special token and per vocabulary name.
+MAX_SPECIAL_TOKENS = 16
+MAX_SPECIAL_CHARS = 64
+MAX_NAME_CHARS = 40
+
+# Points drawn on a replay's compression curve; a 50,000-merge record is sampled down to this.
+MAX_CURVE_POINTS = 600

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from ui.glyphs import without_lone_surrogates
 from ui.limits import DEBOUNCE_MS, MAX_TEXT_CHARS
 
 _ASSETS = Path(__file__).parent / "components"
@@ -52,8 +53,18 @@ def live_textarea(
     rows: int = 6,
     max_chars: int = MAX_TEXT_CHARS,
 ) -> str:
-    """Draw the box and return its current text (also in ``st.session_state[key]``)."""
+    """Draw the box and return its current text (also in ``st.session_state[key]``).
+
+    Lone surrogates become U+FFFD here, once, for every page, with a word to the user.
+    """
     st.session_state.setdefault(key, "")
+    repaired, count = without_lone_surrogates(st.session_state[key])
+    if count:
+        set_live_text(key, repaired)
+        st.info(
+            f"{count:,} lone surrogate{'s' if count != 1 else ''} (half of a UTF-16 pair, "
+            "not a character) became U+FFFD �, as the tokenizer reads them."
+        )
     _textarea(
         key=_box_key(key),
         data={

@@ -11,13 +11,11 @@ import pandas as pd
 
 from tokenizer import Encoding
 from tokenizer.train_record import TrainingRecord
+from ui.limits import MAX_CURVE_POINTS
 from ui.train_vocab import readable
 
 MAX_LABEL_CHARS = 28
 """Longest pair label on a chart axis; longer tokens are cut with "…" (the tooltip has them)."""
-
-MAX_CURVE_POINTS = 600
-"""Points drawn on a compression curve; a 50,000-merge record is sampled down to this."""
 
 
 def short(text: str, limit: int = MAX_LABEL_CHARS) -> str:

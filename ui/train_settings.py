@@ -11,6 +11,13 @@ import regex
 
 from tokenizer import PATTERNS
 from ui.corpora import Corpus
+from ui.limits import (
+    MAX_NAME_CHARS,
+    MAX_SPECIAL_CHARS,
+    MAX_SPECIAL_TOKENS,
+    REGEX_TRIAL_CHARS,
+    REGEX_TRIAL_SECONDS,
+)
 from ui.train_jobs import TrainSettings
 
 CUSTOM = "custom"
@@ -28,14 +35,6 @@ PATTERN_CHOICES: dict[str, str] = {
 PREVIEW_TEXT = "Hello world! It's 2024: 12345 naïve cafés\n    print(x)  # 👋🏽"
 """A line that shows how a pattern treats words, contractions, digits, accents, code and emoji."""
 
-# How long a custom pattern may take on a sample of the corpus before it is refused: a regex that
-# backtracks catastrophically would otherwise hold a training thread forever.
-REGEX_TRIAL_SECONDS = 1.0
-REGEX_TRIAL_CHARS = 100_000
-
-MAX_SPECIAL_TOKENS = 16
-MAX_SPECIAL_CHARS = 64
-MAX_NAME_CHARS = 40
 _NAME = re.compile(r"[\w.\- ]+")
 
 

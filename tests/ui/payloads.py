@@ -16,3 +16,18 @@ XSS_PAYLOADS: tuple[str, ...] = (
     "&lt;already escaped&gt; &amp; &#60;",
     "\u202eevil override\u202c",
 )
+
+# Every hostile payload in one text: one page load checks them all (each line stays literal).
+XSS_TEXT = "\n".join(XSS_PAYLOADS)
+
+# Odd but legal input: each must give a message or a result, never a traceback or a lost text.
+ODD_TEXTS: dict[str, str] = {
+    "empty": "",
+    "only whitespace": " \t\n\r\n ",
+    "lone surrogates": "a\ud800b\udfffc\udc80",
+    "NUL and C0/C1 controls": "x\x00y" + "".join(map(chr, range(1, 32))) + "\x7f\x85\x9f",
+    "line and paragraph separators": "a\u2028b\u2029c\u200b\ufeff",
+    "combining pile-up": "Z" + "\u0336\u0335\u0334" * 200,
+    "special-token text": "<|endoftext|><|fim_prefix|><|im_start|>",
+    "markdown and LaTeX": "**b** _i_ `c` [a](javascript:x) $x$ :red[r] :material/home:",
+}

@@ -1,0 +1,395 @@
+"""Odd and oversized input on every page (AppTest): a clear message, never a traceback.
+
+Each case also checks that what the user had is still there afterwards (the text in its box,
+the vocabularies trained or imported this session): a bad input must cost nothing but a message.
+"""
+
+import json
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import tokenizer as tk
+from tests.app.helpers import open_app, rerun
+from tests.ui.payloads import ODD_TEXTS, XSS_TEXT
+from tokenizer import formats
+from ui import limits
+from ui.corpora import size_label
+from ui.glyphs import without_lone_surrogates
+
+PAGES = {
+    "playground": "pages/playground.py",
+    "merges": "pages/merges.py",
+    "train": "pages/train.py",
+    "compare": "pages/compare.py",
+    "vocab": "pages/vocab.py",
+}
+TEXT_KEYS = {"playground": "pg_text", "merges": "mg_text", "compare": "cmp_text"}
+# Real prose, so a megabyte tokenizes in well under a second (one 1 MB chunk would not).
+MEGABYTE = ("Hello wörld, 你好! 123 " * 50_000)[: limits.MAX_TEXT_CHARS]
+VOCAB_CORPUS = "the cat sat on the mat. the dog sat on the log. " * 20
+
+
+def messages(at: AppTest) -> str:
+    """Everything the page said to the user in error, warning and info boxes."""
+    return "\n".join(m.value for m in [*at.error, *at.warning, *at.info])
+
+
+def on_page(page: str, **query: str) -> AppTest:
+    """A fresh session showing `page`, opened through app.py with `query` in the URL."""
+    at = open_app(**query)
+    if page != "playground":
+        at.switch_page(PAGES[page])
+        rerun(at)
+    return at
+
+
+def with_vocabulary(page: str) -> AppTest:
+    """A session on `page` that holds one imported vocabulary, to check that it survives."""
+    at = on_page("train")
+    bundle = formats.dump_bundle(tk.train(VOCAB_CORPUS, 270, name="mine"))
+    at.file_uploader(key="tr_import_files").set_value(("mine.json", bundle, "application/json"))
+    rerun(at)
+    at.button(key="tr_import").click()
+    rerun(at)
+    assert list(at.session_state["trained_encodings"]) == ["mine"]
+    if page != "train":
+        at.switch_page(PAGES[page])
+        rerun(at)
+    return at
+
+
+def still_has_vocabulary(at: AppTest) -> bool:
+    return list(at.session_state["trained_encodings"]) == ["mine"]
+
+
+# ---- text boxes on every page ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("odd", [*ODD_TEXTS, "hostile"])
+@pytest.mark.parametrize("page", list(TEXT_KEYS))
+def test_odd_text_is_shown_and_kept(page: str, odd: str) -> None:
+    text = XSS_TEXT if odd == "hostile" else ODD_TEXTS[odd]
+    at = on_page(page)
+    at.session_state[TEXT_KEYS[page]] = text
+    rerun(at)
+    repaired, count = without_lone_surrogates(text)
+    assert at.session_state[TEXT_KEYS[page]] == repaired  # as the tokenizer reads it
+    if count:
+        assert "lone surrogate" in messages(at)
+    if not text:
+        hint = {"playground": "No tokens yet", "merges": "Type some text", "compare": ""}[page]
+        assert hint in " ".join([*(c.value for c in at.caption), messages(at)])
+
+
+@pytest.mark.parametrize("page", ["playground", "compare"])
+def test_a_megabyte_paste_is_counted_whole_and_drawn_in_part(page: str) -> None:
+    at = on_page(page)
+    at.session_state[TEXT_KEYS[page]] = MEGABYTE
+    rerun(at)
+    assert at.session_state[TEXT_KEYS[page]] == MEGABYTE
+    shown = " ".join([*(c.value for c in at.caption), messages(at)])
+    assert f"{limits.RENDER_LIMIT:,}" in shown  # the render cap is named where it bites
+    if page == "playground":
+        assert "too long for a link" in shown
+        assert "text" not in at.query_params
+
+
+def test_the_merges_page_caps_its_text_and_says_so() -> None:
+    at = on_page("merges")
+    at.session_state["mg_text"] = "ab " * limits.MAX_URL_TEXT_CHARS
+    rerun(at)
+    assert f"{limits.MAX_URL_TEXT_CHARS:,}" in messages(at)
+
+
+# ---- playground decode mode -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("raw", "said"),
+    [
+        ("31373 x 995 2.5 0x10", "Not token ids"),
+        ("31373, 50257, 99999999999999999999999, -1", "Not ids of"),
+        ('[1, true, null, "x", 2.5, [3]]', "Not token ids"),
+        ("[[[[", ""),
+        ("\x00 \ud800 ﹣1", "Not token ids"),
+        (" ".join(["995"] * 100_000), ""),
+        (" ".join(["995"] * (limits.MAX_IDS + 1)), f"first {limits.MAX_IDS:,} ids"),
+    ],
+    ids=["garbage", "unknown", "json junk", "broken json", "controls", "100k", "over the cap"],
+)
+def test_decode_mode_names_what_it_cannot_use(raw: str, said: str) -> None:
+    at = open_app(mode="decode")
+    at.session_state["pg_ids"] = raw
+    rerun(at)
+    assert said in messages(at)
+    if not raw.strip("[ "):
+        assert any("No tokens yet" in c.value for c in at.caption)
+    assert at.session_state["pg_ids"] == without_lone_surrogates(raw)[0]
+
+
+# ---- URL parameters ---------------------------------------------------------------------------
+
+BAD_QUERIES = [
+    {"enc": "nope"},
+    {"enc": XSS_TEXT},
+    {"mode": "explode", "color": "<b>", "ws": "maybe", "special": "2"},
+    {"text": "x" * (limits.MAX_URL_TEXT_CHARS * 3)},
+    {"ids": "-1 99999999999999999999", "mode": "decode"},
+    {"chunk": "-1", "step": "99999999999999999999999"},
+    {"chunk": "1e9", "step": "NaN", "by": "<script>", "pieces": "", "speed": "0"},
+    {"id": "-5"},
+    {"id": "99999999999999999999999999"},
+    {"id": XSS_TEXT},
+    {"q": XSS_TEXT, "find": "regex"},
+    {"q": "(((", "find": "regex"},
+    {"q": "zz 0x", "find": "bytes"},
+    {"q": "5-1 99999999999999999999 abc", "find": "ids"},
+    {"find": "nope", "list": "nope", "ic": "x"},
+    {"cmp_view": "nope"},
+    {"present": "yes please"},
+]
+
+
+@pytest.mark.parametrize("query", BAD_QUERIES, ids=lambda q: ",".join(q))
+@pytest.mark.parametrize("page", list(PAGES))
+def test_bad_url_parameters_never_break_a_page(page: str, query: dict[str, str]) -> None:
+    at = on_page(page, **query)
+    assert at.title, "the page drew nothing"
+
+
+def test_a_link_to_a_missing_token_says_so() -> None:
+    at = on_page("vocab", id="99999999999999999999")
+    assert "does not have" in messages(at)
+
+
+def test_an_invalid_search_regex_is_an_error_not_a_traceback() -> None:
+    at = on_page("vocab", q="(((", find="regex")
+    assert "Cannot search" in messages(at)
+    assert at.session_state["q"] == "((("
+
+
+# ---- Train: corpus, settings, uploads, imports --------------------------------------------------
+
+
+def paste_corpus(at: AppTest, text: str) -> AppTest:
+    at.segmented_control(key="tr_source").set_value("paste")
+    rerun(at)
+    at.text_area(key="tr_paste").input(text)
+    return rerun(at)
+
+
+def upload_corpus(at: AppTest, name: str, data: bytes) -> AppTest:
+    at.segmented_control(key="tr_source").set_value("upload")
+    rerun(at)
+    at.file_uploader(key="tr_upload").set_value((name, data, "text/plain"))
+    return rerun(at)
+
+
+@pytest.mark.parametrize("text", [" ", "\n\t \n", "\x00" * 0])
+def test_an_empty_corpus_is_refused_with_a_message(text: str) -> None:
+    at = with_vocabulary("train")
+    if text:
+        paste_corpus(at, text)
+        assert "empty" in messages(at)
+    else:
+        at.segmented_control(key="tr_source").set_value("paste")
+        rerun(at)
+        assert "corpus first" in messages(at)
+    assert at.button(key="tr_train").disabled
+    assert still_has_vocabulary(at)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [bytes(range(256)) * 64, b"\xff\xfe" + b"\x00\xd8" * 10, b""],
+    ids=["binary", "utf16 lone surrogates", "empty"],
+)
+def test_binary_and_non_utf8_uploads_are_read_or_refused_with_a_message(data: bytes) -> None:
+    at = upload_corpus(with_vocabulary("train"), "weird.txt", data)
+    assert any(word in messages(at) for word in ("could not be read", "empty"))
+    assert still_has_vocabulary(at)
+
+
+def test_nul_bytes_are_valid_utf8_text_and_train_like_any_other() -> None:
+    at = upload_corpus(on_page("train"), "nuls.txt", b"\x00" * 5000)
+    assert any("5,000 characters" in c.value for c in at.caption)
+    assert not at.button(key="tr_train").disabled
+
+
+def test_an_upload_over_the_corpus_cap_is_refused_with_the_limit() -> None:
+    at = upload_corpus(on_page("train"), "big.txt", b"a " * (limits.MAX_CORPUS_BYTES // 2 + 1))
+    said = messages(at)
+    assert f"the limit is {size_label(limits.MAX_CORPUS_BYTES)}" in said
+    assert at.button(key="tr_train").disabled
+
+
+@pytest.mark.parametrize("size", [-1, 0, 255, limits.MAX_TRAIN_VOCAB + 1, 10**12])
+def test_a_vocabulary_size_out_of_range_is_refused(size: int) -> None:
+    """Streamlit's server drops a value outside the box's bounds (a crafted request included)."""
+    at = with_vocabulary("train")
+    before = at.session_state["tr_vocab"]
+    at.number_input(key="tr_vocab").set_value(size)
+    rerun(at)
+    assert at.session_state["tr_vocab"] == before
+    assert f"at most {limits.MAX_TRAIN_VOCAB:,}" in at.number_input(key="tr_vocab").help
+    assert still_has_vocabulary(at)
+
+
+def test_a_vocabulary_size_too_small_for_its_specials_is_named() -> None:
+    at = on_page("train")
+    at.multiselect(key="tr_specials").set_value(["<|a|>", "<|b|>"])
+    at.number_input(key="tr_vocab").set_value(256)
+    rerun(at)
+    assert "at least 258" in messages(at)
+    assert at.button(key="tr_train").disabled
+
+
+@pytest.mark.parametrize(
+    ("regex", "said"),
+    [
+        ("(unclosed", "does not compile"),
+        ("[", "does not compile"),
+        ("(a)(b)", "non-capturing"),
+        ("", "Type a regular expression"),
+        ("(?P=missing)", "does not compile"),
+        ("\\p{Nope}", "does not compile"),
+    ],
+)
+def test_an_invalid_custom_regex_is_named(regex: str, said: str) -> None:
+    at = with_vocabulary("train")
+    at.selectbox(key="tr_pattern").set_value("custom")
+    rerun(at)
+    at.text_input(key="tr_regex").input(regex)
+    rerun(at)
+    assert said in messages(at)
+    assert at.button(key="tr_train").disabled
+    assert still_has_vocabulary(at)
+
+
+def test_a_catastrophic_regex_is_stopped_by_the_time_limit() -> None:
+    at = paste_corpus(on_page("train"), "a" * 40 + "!")
+    at.selectbox(key="tr_pattern").set_value("custom")
+    rerun(at)
+    at.text_input(key="tr_regex").input("(?:a|aa)+$|.")
+    rerun(at)
+    assert f"needs more than {limits.REGEX_TRIAL_SECONDS:g} s" in messages(at)
+    assert at.button(key="tr_train").disabled
+
+
+def test_a_hostile_vocabulary_name_is_refused() -> None:
+    at = with_vocabulary("train")
+    at.text_input(key="tr_name").input('<img src=x onerror="alert(1)">')
+    rerun(at)
+    assert "Use letters" in messages(at)
+    assert at.button(key="tr_train").disabled
+
+
+def _good_files() -> dict[str, bytes]:
+    enc = tk.train(VOCAB_CORPUS, 270, name="other")
+    gpt2 = formats.dump_gpt2(enc)
+    return {
+        "bundle.json": formats.dump_bundle(enc),
+        "x.tiktoken": formats.dump_tiktoken(enc),
+        "encoder.json": gpt2.encoder_json,
+        "vocab.bpe": gpt2.vocab_bpe,
+    }
+
+
+def _broken_imports() -> dict[str, list[tuple[str, bytes]]]:
+    good = _good_files()
+    bundle = json.loads(good["bundle.json"])
+    return {
+        "truncated bundle": [("b.json", good["bundle.json"][: len(good["bundle.json"]) // 2])],
+        "bundle of another format": [("b.json", b'{"format": "nope", "version": 1}')],
+        "bundle with a bad merge": [
+            ("b.json", json.dumps({**bundle, "merges": [[0, 10**9]]}).encode())
+        ],
+        "bundle with a bad pattern": [
+            ("b.json", json.dumps({**bundle, "pattern": "(unclosed"}).encode())
+        ],
+        "binary as json": [("b.json", bytes(range(256)))],
+        "deep json": [("b.json", b"[" * 100_000)],
+        "truncated tiktoken": [("t.tiktoken", good["x.tiktoken"][:-7])],
+        "garbage tiktoken": [("t.tiktoken", b"not base64!!! x\n\x00\xff 12")],
+        "empty tiktoken": [("t.tiktoken", b"")],
+        "truncated vocab.bpe": [
+            ("encoder.json", good["encoder.json"]),
+            ("vocab.bpe", good["vocab.bpe"][: len(good["vocab.bpe"]) // 2]),
+        ],
+        "encoder.json not an object": [
+            ("encoder.json", b"[1, 2, 3]"),
+            ("vocab.bpe", good["vocab.bpe"]),
+        ],
+        "two bundles": [("a.json", good["bundle.json"]), ("b.json", good["bundle.json"])],
+        "unknown suffix": [("a.tiktoken", b""), ("b.bpe", b"")],
+    }
+
+
+@pytest.mark.parametrize("case", list(_broken_imports()))
+def test_malformed_tokenizer_files_are_refused_and_vocabularies_kept(case: str) -> None:
+    at = with_vocabulary("train")
+    files = [(name, data, "application/octet-stream") for name, data in _broken_imports()[case]]
+    at.file_uploader(key="tr_import_files").set_value(files)
+    rerun(at)
+    at.button(key="tr_import").click()
+    rerun(at)
+    assert any(word in messages(at) for word in ("Could not import", "Cannot tell"))
+    assert still_has_vocabulary(at)
+
+
+# ---- Compare: custom samples --------------------------------------------------------------------
+
+
+def languages_tab(at: AppTest) -> AppTest:
+    at.switch_page(PAGES["compare"])
+    rerun(at)
+    at.session_state["cmp_view"] = "Languages & code"
+    return rerun(at)
+
+
+def add_sample(at: AppTest, title: str, text: str = "", upload: bytes | None = None) -> AppTest:
+    at.text_input(key="lang_new_title").input(title)
+    at.text_area(key="lang_new_text").input(text)
+    if upload is not None:
+        (uploader,) = [u for u in at.get("file_uploader") if u.key.startswith("lang_new_file_")]
+        uploader.set_value(("s.txt", upload, "text/plain"))
+    rerun(at)
+    at.button(key="lang_add").click()
+    return rerun(at)
+
+
+def test_custom_samples_refuse_empty_oversized_and_too_many() -> None:
+    at = languages_tab(with_vocabulary("compare"))
+    add_sample(at, "nothing", "   ")
+    assert "Paste some text" in messages(at)
+    add_sample(at, "huge", "x" * (limits.MAX_CUSTOM_SAMPLE_BYTES + 1))
+    assert size_label(limits.MAX_CUSTOM_SAMPLE_BYTES) in messages(at)
+    for n in range(limits.MAX_CUSTOM_SAMPLES):
+        add_sample(at, f"{XSS_TEXT[:50]} {n}", ODD_TEXTS["NUL and C0/C1 controls"])
+    assert len(at.session_state["lang_custom"]) == limits.MAX_CUSTOM_SAMPLES
+    add_sample(at, "one too many", "x")
+    assert f"At most {limits.MAX_CUSTOM_SAMPLES}" in messages(at)
+    assert still_has_vocabulary(at)
+
+
+def test_a_binary_sample_upload_is_read_with_a_notice() -> None:
+    at = languages_tab(on_page("playground"))
+    add_sample(at, "", upload=bytes(range(256)))
+    assert "could not be read" in messages(at)
+    assert len(at.session_state["lang_custom"]) == 1
+
+
+# ---- Vocabulary page ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("find", ["text", "regex", "bytes", "id"])
+@pytest.mark.parametrize("odd", [k for k in ODD_TEXTS if k != "lone surrogates"])
+def test_vocabulary_search_survives_odd_queries(find: str, odd: str) -> None:
+    """Every odd text but lone surrogates, which a `st.text_input` cannot send (protobuf UTF-8)."""
+    at = with_vocabulary("vocab")
+    at.session_state["find"] = find
+    at.session_state["q"] = ODD_TEXTS[odd]
+    rerun(at)
+    assert at.session_state["q"] == ODD_TEXTS[odd]
+    assert still_has_vocabulary(at)

@@ -1,0 +1,153 @@
+"""Hostile text in Chromium, on every page and through every door a user has.
+
+The playground's text box and a compare sample's title are covered by their own pages' tests;
+this file adds the other doors: URL parameters, the compare text box, upload names and contents
+on Train and on the Languages & code tab, and a vocabulary name. Each test loads one page with
+every payload at once (`XSS_TEXT`), then checks that nothing ran, nothing was injected, nothing
+restyled the page, and the text is shown literally.
+"""
+
+from urllib.parse import urlencode
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.playground_page import paste, shown_text, text_box
+from tests.e2e.test_train_page import go_to, keyed, settle
+from tests.ui.payloads import XSS_PAYLOADS, XSS_TEXT
+
+# What our payloads would create or set if any of them were parsed as HTML (shadow roots included:
+# Playwright's CSS pierces them).
+INJECTED = ", ".join(
+    [
+        "iframe[src*='example.com']",
+        "form[action='/steal']",
+        "img[src='x']",
+        "svg[onload]",
+        "a[href^='javascript:']",
+        "[onerror]",
+        "[onmouseover]",
+        "[onfocus]",
+    ]
+)
+RED = "rgb(255, 0, 0)"
+JOINED_TOKENS_JS = """root => Array.from(
+    root.querySelectorAll('.tok:not(.bytes), .grp-chars'), e => e.textContent).join('')"""
+# Chromium sends a file name's `"` as %22.
+SAFE_NAME = "img-src-x-onerror-22window.__p-1k"
+# A file name cannot hold "/" : these payloads still open tags, handlers and quotes.
+HOSTILE_FILE_NAME = "<img src=x onerror=\"window.__pwned=1\"> <svg onload='window.__pwned=1'>.txt"
+
+
+def looks(page: Page) -> dict[str, str]:
+    """Computed styles a `<style>` payload would change: backgrounds, the title's colour."""
+    return page.evaluate(
+        """() => ({
+            body: getComputedStyle(document.body).backgroundColor,
+            app: getComputedStyle(document.querySelector("[data-testid='stApp']")).backgroundColor,
+            title: getComputedStyle(document.querySelector('h1')).color,
+        })"""
+    )
+
+
+def assert_inert(page: Page, before: dict[str, str], dialogs: list[str]) -> None:
+    """Nothing ran, nothing was injected, nothing was restyled (compared with `before`)."""
+    page.mouse.move(300, 400)  # give onmouseover a chance
+    assert page.evaluate("() => window.__pwned") is None
+    assert dialogs == []
+    assert page.locator(INJECTED).count() == 0
+    assert looks(page) == before
+    assert RED not in before.values()
+
+
+def watch_dialogs(page: Page) -> list[str]:
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    return dialogs
+
+
+def test_url_parameters_on_the_playground(open_app, page: Page) -> None:
+    dialogs = watch_dialogs(page)
+    before = looks(open_app("/"))
+    hostile = XSS_PAYLOADS[1]
+    open_app(
+        "/?" + urlencode({"text": XSS_TEXT, "enc": hostile, "mode": hostile, "color": hostile})
+    )
+    expect(text_box(page)).to_have_value(XSS_TEXT)
+    assert shown_text(page) == XSS_TEXT
+    assert_inert(page, before, dialogs)
+
+
+def test_url_text_on_the_merges_page(open_app, page: Page) -> None:
+    dialogs = watch_dialogs(page)
+    before = looks(open_app("/"))
+    open_app("/merges?" + urlencode({"text": XSS_TEXT, "chunk": XSS_PAYLOADS[0], "by": "'\""}))
+    expect(text_box(page)).to_have_value(XSS_TEXT)
+    expect(keyed(page, "chunk")).to_contain_text("script")  # the chunk chips, as text
+    assert_inert(page, before, dialogs)
+
+
+def test_url_query_and_id_on_the_vocabulary_page(open_app, page: Page) -> None:
+    dialogs = watch_dialogs(page)
+    before = looks(open_app("/"))
+    query = " ".join(XSS_PAYLOADS)
+    open_app("/vocab?" + urlencode({"q": query, "id": XSS_PAYLOADS[2], "find": XSS_PAYLOADS[4]}))
+    expect(keyed(page, "q").locator("input")).to_have_value(query)
+    warning = page.locator("[data-testid='stAlertContentWarning']")
+    expect(warning).to_contain_text(XSS_PAYLOADS[2][:23])  # quoted literally (and shortened)
+    assert_inert(page, before, dialogs)
+
+
+def test_compare_text_and_a_sample_uploaded_under_a_hostile_name(open_app, page: Page) -> None:
+    dialogs = watch_dialogs(open_app("/"))
+    go_to(page, "Compare")
+    before = looks(page)
+    paste(page, XSS_TEXT)
+    settle(page)
+    columns = page.locator(".bpl-text")
+    expect(columns).to_have_count(3)
+    # Literal, except that a token made of an invisible character alone (the bidi override) is
+    # named by its code point.
+    shown = XSS_TEXT.replace("\u202e", "U+202E").replace("\u202c", "U+202C")
+    for index in range(3):
+        assert columns.nth(index).evaluate(JOINED_TOKENS_JS) in (XSS_TEXT, shown)
+    assert_inert(page, before, dialogs)
+
+    page.get_by_role("tab", name="Languages & code").click()
+    settle(page)
+    upload = page.locator("[class*='st-key-lang_new_file_'] input[type=file]")
+    upload.set_input_files(
+        {"name": HOSTILE_FILE_NAME, "mimeType": "text/plain", "buffer": XSS_TEXT.encode()}
+    )
+    settle(page)
+    keyed(page, "lang_add").locator("button").click()
+    settle(page)
+    expect(
+        page.get_by_text("<img src=x onerror=").first
+    ).to_be_attached()  # the sample list, literally
+    assert_inert(page, before, dialogs)
+
+
+def test_train_upload_name_and_content_and_a_hostile_vocabulary_name(open_app, page: Page) -> None:
+    dialogs = watch_dialogs(open_app("/"))
+    go_to(page, "Train")
+    before = looks(page)
+    keyed(page, "tr_source").get_by_text("Upload a .txt").click()
+    settle(page)
+    keyed(page, "tr_upload").locator("input[type=file]").set_input_files(
+        {"name": HOSTILE_FILE_NAME, "mimeType": "text/plain", "buffer": XSS_TEXT.encode()}
+    )
+    settle(page)
+    # The name, literally (Streamlit shortens it in the middle).
+    expect(keyed(page, "tr_upload")).to_contain_text("<img sr...ed=1'>.txt")
+    # The suggested vocabulary name is made of the file name's safe characters only.
+    expect(keyed(page, "tr_name").locator("input")).to_have_attribute("placeholder", SAFE_NAME)
+    expect(page.get_by_text("Use letters, digits")).to_have_count(0)
+    page.get_by_text("Preview the corpus").click()
+    expect(page.locator("[data-testid='stCode'] code").first).to_have_text(XSS_TEXT)
+    name = keyed(page, "tr_name").locator("input")
+    name.fill(XSS_PAYLOADS[1])
+    name.press("Enter")
+    settle(page)
+    expect(page.get_by_text("Use letters, digits")).to_be_visible()
+    expect(keyed(page, "tr_train").locator("button")).to_be_disabled()
+    assert_inert(page, before, dialogs)
