@@ -7,21 +7,13 @@ The text lives in ``st.session_state[key]``. Read it there; change it with `set_
 also tells the box to show the new text (the box otherwise keeps what the user typed).
 """
 
-from pathlib import Path
-
 import streamlit as st
 
+from ui.components import component
 from ui.glyphs import without_lone_surrogates
 from ui.limits import DEBOUNCE_MS, MAX_TEXT_CHARS
 
-_ASSETS = Path(__file__).parent / "components"
-
-_textarea = st.components.v2.component(
-    "bpe_lens.live_textarea",
-    html=(_ASSETS / "live_textarea.html").read_text(encoding="utf-8"),
-    css=(_ASSETS / "live_textarea.css").read_text(encoding="utf-8"),
-    js=(_ASSETS / "live_textarea.js").read_text(encoding="utf-8"),
-)
+_textarea = component("live_textarea")
 
 
 def _version_key(key: str) -> str:

@@ -8,15 +8,11 @@ escapes all user text (tests/ui/test_merges_view.py checks it): nothing sanitize
 """
 
 from hashlib import blake2b
-from pathlib import Path
 
-import streamlit as st
+from ui.components import component
 
-_block = st.components.v2.component(
-    "bpe_lens.merges_block",
-    js=(Path(__file__).parent / "components" / "merges_block.js").read_text(encoding="utf-8"),
-    isolate_styles=False,  # page-wide styles (presentation mode) must reach the block
-)
+# Page-wide styles (presentation mode) must reach the block, hence isolate_styles=False.
+_block = component("merges_block", isolate_styles=False)
 
 
 def escaped_html_block(html: str, key: str, *, mark_token: int | None = None) -> None:
