@@ -10,10 +10,10 @@ from ui import encodings
 from ui.copy_link import copy_link_button
 from ui.examples import EXAMPLES
 from ui.frame import ensure_app_frame
-from ui.limits import MAX_URL_TEXT_CHARS
+from ui.limits import MAX_CHIPS, MAX_URL_TEXT_CHARS
 from ui.live_input import live_textarea, set_live_text
 from ui.merges_player import CHUNK, player, settings, sync_selection, walkthrough
-from ui.merges_view import MAX_CHIPS, alternatives_html, chip_label, presentation_css
+from ui.merges_view import alternatives_html, chip_label, presentation_css
 from ui.share import initial_text, publish, publish_text, seed_flag
 from ui.sidebar import current_encoding
 

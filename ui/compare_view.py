@@ -16,11 +16,11 @@ import pandas as pd
 
 from tokenizer import Tokenized
 from ui.glyphs import visible_html
+from ui.limits import MAX_DIFF_CHARS
 from ui.palette import HUES
 from ui.stats import TextStats, format_ratio
 from ui.train_charts import css_colour
 
-MAX_DIFF_CHARS = 20_000
 """Characters the boundary diff draws (the counts above it always cover the whole text)."""
 
 # Column wrapper for the playground's token view: one pane (no ids), as columns are narrow.

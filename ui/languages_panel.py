@@ -23,14 +23,18 @@ from ui.languages_data import (
     table_csv,
     wide_frame,
 )
-from ui.limits import MAX_CUSTOM_SAMPLE_BYTES, MAX_CUSTOM_SAMPLES
+from ui.limits import (
+    MAX_CUSTOM_SAMPLE_BYTES,
+    MAX_CUSTOM_SAMPLES,
+    MAX_LANGUAGE_ENCODINGS,
+    MAX_SAMPLE_UPLOAD_MB,
+)
 from ui.messages import inline_code
 from ui.samples import Sample, load_samples
 from ui.train_session import memo
 
 ENCODINGS_KEY, METRIC_KEY, GROUPS_KEY = "lang_encs", "lang_metric", "lang_groups"
 CUSTOM_KEY = "lang_custom"  # list[Sample]: the samples this session added
-MAX_ENCODINGS = 6
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -65,7 +69,7 @@ def _seed_encodings() -> None:
     if current is None or current == seen:
         current = default_encodings()
     st.session_state["lang_default"] = default_encodings()
-    st.session_state[ENCODINGS_KEY] = [n for n in current if n in names][:MAX_ENCODINGS]
+    st.session_state[ENCODINGS_KEY] = [n for n in current if n in names][:MAX_LANGUAGE_ENCODINGS]
 
 
 def custom_samples() -> list[Sample]:
@@ -79,7 +83,7 @@ def languages_tab() -> None:
         "Encodings",
         available_encodings(),
         key=ENCODINGS_KEY,
-        max_selections=MAX_ENCODINGS,
+        max_selections=MAX_LANGUAGE_ENCODINGS,
         help="Vocabularies you train on the Train page can be added here too.",
     )
     metric = st.segmented_control(
@@ -204,7 +208,7 @@ def add_sample_form() -> None:
         "…or upload a .txt file",
         type=["txt"],
         key=_upload_key(),
-        max_upload_size=1,
+        max_upload_size=MAX_SAMPLE_UPLOAD_MB,
     )
     st.button("Add sample", key="lang_add", on_click=_add_sample, icon=":material/add:")
     problem = st.session_state.pop("lang_problem", None)

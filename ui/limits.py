@@ -81,3 +81,21 @@ MAX_NAME_CHARS = 40
 
 # Points drawn on a replay's compression curve; a 50,000-merge record is sampled down to this.
 MAX_CURVE_POINTS = 600
+
+# ---- Display caps: what one view draws at most (the data behind it is complete) ----
+
+# Characters of the boundary diff on the Compare page.
+MAX_DIFF_CHARS = 20_000
+
+# Encodings charted at once on the Languages & code tab, and the size of an uploaded sample file.
+MAX_LANGUAGE_ENCODINGS = 6
+MAX_SAMPLE_UPLOAD_MB = 1
+
+# Merges page: chunks drawn as chips (a 2,000-character text has about 450), and rows of one
+# chunk's merge table drawn, ending at the current step.
+MAX_CHIPS = 300
+MAX_TABLE_ROWS = 40
+
+# Tokens offered in a "look up a token" menu, and nodes of a drawn merge tree.
+LOOKUP_CHOICES = 1_000
+MAX_TREE_NODES = 255

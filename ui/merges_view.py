@@ -15,6 +15,7 @@ from typing import Literal
 from tokenizer import Encoding, MergeStep, bytes_to_symbols
 from ui.glyphs import visible_html
 from ui.ids_input import tokenized_from_ids
+from ui.limits import MAX_TABLE_ROWS
 from ui.merges_model import Chunk, Kind, Walkthrough, best_pairs
 from ui.token_view import ViewOptions, hex_bytes, render_tokens
 
@@ -48,9 +49,7 @@ KIND_ICONS: dict[Kind, str] = {
     "whitespace": ":material/space_bar:",
     "other": ":material/question_mark:",
 }
-MAX_CHIPS = 300  # chunks drawn as chips; a 2,000-character text has about 450
 CHIP_CHARS = 24  # longer chunks are shortened on their chip (the table shows them whole)
-MAX_TABLE_ROWS = 40  # rows of one chunk's table drawn, ending at the current one
 MAX_ROW_PIECES = 120  # pieces drawn per row; a 2,000-letter chunk starts as 2,000 pieces
 
 _MARKDOWN_SPECIAL = frozenset(string.punctuation)

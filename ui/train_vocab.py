@@ -14,6 +14,7 @@ import pandas as pd
 from tokenizer import Encoding
 from tokenizer.train_record import TrainingRecord
 from ui.glyphs import WHITESPACE_GLYPHS
+from ui.limits import MAX_TREE_NODES
 
 # Token text in a cell: whitespace as the playground's glyphs, other C0 controls and DEL as their
 # Unicode control pictures, so no token looks empty.
@@ -137,7 +138,6 @@ def vocab_csv(frame: pd.DataFrame) -> bytes:
 
 # ---- merge trees -----------------------------------------------------------------------------
 
-MAX_TREE_NODES = 255
 """A 128-byte token has 255 nodes; longer ones (runs of spaces, minified code) are cut there."""
 
 

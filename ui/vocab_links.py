@@ -14,12 +14,12 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from tokenizer import Encoding
+from ui.limits import LOOKUP_CHOICES
 from ui.vocab_view import label
 
 VOCAB_PAGE = "pages/vocab.py"
 VOCAB_URL_PATH = "vocab"
 # Choices offered by `token_lookup`: a long text's first distinct tokens are plenty to pick from.
-LOOKUP_CHOICES = 1_000
 
 
 def vocab_params(enc_name: str, token_id: int) -> dict[str, str]:
