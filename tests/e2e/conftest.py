@@ -11,6 +11,7 @@ CI sets E2E_REQUIRED=1, which turns a missing browser into a failure.
 """
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -21,7 +22,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -160,6 +162,24 @@ def open_app(page: Page, app_url: str) -> Callable[[str], Page]:
         return page
 
     return go
+
+
+def choose_option(page: Page, opener: Locator, option: str | re.Pattern[str]) -> None:
+    """Open a selectbox with `opener` and pick `option`, again if a rerun closed the menu.
+
+    A page's live text box reports its text once it has mounted; that rerun can close a menu
+    opened just before it (seen on a loaded machine).
+    """
+    wanted = page.get_by_role("option", name=option)
+    for _ in range(3):
+        wait_idle(page)
+        opener.click()
+        try:
+            wanted.click(timeout=10_000)
+            return
+        except PlaywrightTimeoutError:
+            page.keyboard.press("Escape")
+    raise AssertionError(f"the option {option!r} never became clickable")
 
 
 def screenshot(page: Page, name: str) -> Path:

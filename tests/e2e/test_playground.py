@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import screenshot, wait_idle
+from tests.e2e.conftest import choose_option, screenshot, wait_idle
 from tests.e2e.playground_page import (
     clear_and_type,
     metric,
@@ -47,8 +47,7 @@ def test_typing_across_reruns_keeps_every_key_and_the_caret(open_app) -> None:
 
 def test_an_example_replaces_the_text_and_typing_continues(open_app, page: Page) -> None:
     open_app("/")
-    page.get_by_role("combobox", name="Examples").click()
-    page.get_by_role("option", name="Numbers").click()
+    choose_option(page, page.get_by_role("combobox", name="Examples"), "Numbers")
     expect(text_box(page)).to_have_value(EXAMPLES["Numbers"])
     wait_for_ids(page, oracle_ids("gpt2", EXAMPLES["Numbers"]))
     text_box(page).press("ControlOrMeta+End")
@@ -83,8 +82,8 @@ def test_decode_mode_decodes_ids_and_names_bad_ones(open_app) -> None:
 
 def test_url_round_trip(open_app, page: Page) -> None:
     open_app("/")
-    page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").click()
-    page.get_by_role("option", name=re.compile("^cl100k_base")).click()
+    picker = page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']")
+    choose_option(page, picker, re.compile("^cl100k_base"))
     wait_idle(page)
     page.get_by_text("Show whitespace").click()
     page.get_by_role("radio", name="Token id").click()

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 import tokenizer as tk
-from tests.e2e.conftest import ROOT, SCREENSHOTS, wait_idle
+from tests.e2e.conftest import ROOT, SCREENSHOTS, choose_option, wait_idle
 from ui.examples import DEFAULT_TEXT
 
 CORPUS = (Path(__file__).resolve().parents[3] / "shared" / "corpus" / "the-verdict.txt").read_text(
@@ -165,8 +165,7 @@ def test_train_replay_export_import_and_compare(
 def test_a_big_corpus_shows_live_progress(open_app, page: Page) -> None:
     open_app("/")
     go_to(page, "Train")
-    keyed(page, "tr_bundled").click()
-    page.get_by_role("option", name="Python source code").click()
+    choose_option(page, keyed(page, "tr_bundled"), "Python source code")
     page.wait_for_timeout(400)
     wait_idle(page, timeout_ms=60_000)
     commit(keyed(page, "tr_vocab").locator("input"), "16384")

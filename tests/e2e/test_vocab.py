@@ -5,7 +5,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import screenshot, wait_idle
+from tests.e2e.conftest import choose_option, screenshot, wait_idle
 from tests.e2e.playground_page import query
 
 # st.dataframe draws on a canvas: rows are found by position. Streamlit's default row height.
@@ -64,8 +64,8 @@ def test_search_magikarp_and_open_its_merge_tree(open_app: Callable[[str], Page]
 
 def test_the_playground_links_a_token_to_its_page(open_app: Callable[[str], Page]) -> None:
     page = open_app("/?text=hello%20world&enc=cl100k_base")
-    page.get_by_label("Look up a token in the vocabulary", exact=True).click()
-    page.get_by_role("option", name="·world (#1917)").click()
+    opener = page.get_by_label("Look up a token in the vocabulary", exact=True)
+    choose_option(page, opener, "·world (#1917)")
     link = page.get_by_role("link", name="Open in Vocabulary")
     expect(link).to_have_attribute("href", re.compile(r"^vocab\?enc=cl100k_base&id=1917$"))
     link.click()
