@@ -11,7 +11,7 @@ from ui.copy_link import copy_link_button
 from ui.examples import EXAMPLES
 from ui.frame import ensure_app_frame
 from ui.limits import MAX_CHIPS, MAX_URL_TEXT_CHARS
-from ui.live_input import live_textarea, set_live_text
+from ui.live_input import examples_menu, live_textarea, set_live_text
 from ui.merges_player import CHUNK, player, settings, sync_selection, walkthrough
 from ui.merges_view import alternatives_html, chip_label, presentation_css
 from ui.share import initial_text, publish, publish_text, seed_flag
@@ -31,27 +31,16 @@ MERGES_EXAMPLES = {
 }
 
 
-def load_example() -> None:
-    """Examples menu callback: put the example in the box, then reset the menu."""
-    name = st.session_state.mg_example
-    if name:
-        set_live_text(TEXT, MERGES_EXAMPLES[name][:MAX_CHARS])
-    st.session_state.mg_example = None
+def load_example(name: str) -> None:
+    """Examples menu callback: put the example in the box."""
+    set_live_text(TEXT, MERGES_EXAMPLES[name][:MAX_CHARS])
 
 
 def text_box() -> str:
     """The examples menu and the live text box (pre-filled from ``?text=``)."""
     if TEXT not in st.session_state:
         set_live_text(TEXT, initial_text("text", DEFAULT_TEXT))
-    st.selectbox(
-        "Examples",
-        list(MERGES_EXAMPLES),
-        index=None,
-        key="mg_example",
-        placeholder="Load an example…",
-        on_change=load_example,
-        label_visibility="collapsed",
-    )
+    examples_menu("mg_example", MERGES_EXAMPLES, load_example)
     typed = live_textarea(TEXT, label="Text", rows=2, max_chars=MAX_CHARS)
     if len(typed) >= MAX_CHARS:  # the box stops at the cap without a word: say why
         st.info(f"The Merges page traces at most {MAX_CHARS:,} characters; the rest is left out.")

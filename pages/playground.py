@@ -12,7 +12,7 @@ from ui.examples import DEFAULT_TEXT, EXAMPLES
 from ui.frame import ensure_app_frame
 from ui.ids_input import parse_ids, tokenized_from_ids, unknown_ids
 from ui.limits import MAX_IDS, RENDER_LIMIT
-from ui.live_input import live_textarea, set_live_text
+from ui.live_input import examples_menu, live_textarea, set_live_text
 from ui.messages import inline_code, quote_some
 from ui.share import forget, initial_text, publish, publish_text, seed_choice, seed_flag
 from ui.sidebar import current_encoding
@@ -35,29 +35,18 @@ SETTING_DEFAULTS = {
 }
 
 
-def load_example() -> None:
-    """Examples menu callback: put the example in the box, then reset the menu."""
-    name = st.session_state.pg_example
-    if name:
-        set_live_text(TEXT, EXAMPLES[name])
-        if "<|" in EXAMPLES[name]:
-            st.session_state.special = True  # the example is about special tokens
-    st.session_state.pg_example = None
+def load_example(name: str) -> None:
+    """Examples menu callback: put the example in the box."""
+    set_live_text(TEXT, EXAMPLES[name])
+    if "<|" in EXAMPLES[name]:
+        st.session_state.special = True  # the example is about special tokens
 
 
 def text_box() -> str:
     """Encode mode's input: an examples menu and the live text box (pre-filled from ?text=)."""
     if TEXT not in st.session_state:
         set_live_text(TEXT, initial_text("text", DEFAULT_TEXT))
-    st.selectbox(
-        "Examples",
-        list(EXAMPLES),
-        index=None,
-        key="pg_example",
-        placeholder="Load an example…",
-        on_change=load_example,
-        label_visibility="collapsed",
-    )
+    examples_menu("pg_example", EXAMPLES, load_example)
     text = live_textarea(TEXT, label="Text", placeholder="Type or paste text…")
     if not publish_text("text", text, default=DEFAULT_TEXT):
         st.caption("This text is too long for a link; the link keeps the other settings.")

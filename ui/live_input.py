@@ -7,6 +7,8 @@ The text lives in ``st.session_state[key]``. Read it there; change it with `set_
 also tells the box to show the new text (the box otherwise keeps what the user typed).
 """
 
+from collections.abc import Callable, Mapping
+
 import streamlit as st
 
 from ui.components import component
@@ -71,3 +73,26 @@ def live_textarea(
         on_value_change=lambda: _take_typed_text(key),
     )
     return st.session_state[key]
+
+
+def examples_menu(key: str, examples: Mapping[str, str], on_pick: Callable[[str], None]) -> None:
+    """A collapsed "Load an example…" menu: `on_pick` gets the chosen name, then the menu resets.
+
+    Resetting lets the same example be picked again after the user has edited its text.
+    """
+
+    def picked() -> None:
+        name = st.session_state[key]
+        if name:
+            on_pick(name)
+        st.session_state[key] = None
+
+    st.selectbox(
+        "Examples",
+        list(examples),
+        index=None,
+        key=key,
+        placeholder="Load an example…",
+        on_change=picked,
+        label_visibility="collapsed",
+    )
