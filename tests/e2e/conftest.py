@@ -35,7 +35,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-LOGS = ROOT / "artifacts"
+LOGS = ROOT / "artifacts" / "logs"
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 STARTUP_TIMEOUT_S = 90
@@ -79,8 +79,8 @@ def _wait_healthy(url: str, server: subprocess.Popen, log: Path) -> None:
 def running_app() -> Iterator[str]:
     """`streamlit run app.py` on a free port; yields its base URL, stops it on exit.
 
-    Its output goes to artifacts/streamlit-<port>.log (a pipe nobody reads could fill and
-    stall the server).
+    Its output goes to artifacts/logs/streamlit-<port>.log while it runs (a pipe nobody reads
+    could fill and stall the server); a failed start raises with the log's text.
     """
     port = _free_port()
     options = {
@@ -106,6 +106,7 @@ def running_app() -> Iterator[str]:
             server.wait(timeout=10)
         except subprocess.TimeoutExpired:
             server.kill()
+        log.unlink(missing_ok=True)
 
 
 @pytest.fixture(scope="session")
