@@ -2,7 +2,7 @@
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import chain
+from itertools import accumulate, chain
 from typing import Literal
 
 import regex
@@ -211,6 +211,10 @@ class Encoding:
         text = repair_surrogates(text)
         ids = tuple(self.encode(text, allowed_special))
         pieces = tuple(self._decoder[i] for i in ids)
+        if text.isascii():  # one byte per character: the spans coincide (most pastes, 10x faster)
+            ends = tuple(accumulate(map(len, pieces)))
+            spans = tuple(zip((0, *ends), ends, strict=False))
+            return Tokenized(text, ids, pieces, spans, spans)
         byte_spans = []
         char_spans = []
         byte_pos = 0
