@@ -17,12 +17,15 @@ occurrence of the best pair at once), which is what the teaching tables show.
 import heapq
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import islice, pairwise, repeat
+from operator import add
 
 # Above this many bytes a chunk goes to the heap loop: below it the quadratic loops are faster.
 LONG_CHUNK = 256
 
 _NO_RANK = 1 << 62  # larger than any rank; `min()` over ranks then needs no None checks
+
+_SINGLE_BYTES = [bytes([b]) for b in range(256)]  # a chunk's bytes as parts, without slicing
 
 PairLookup = Callable[[int, int], "int | None"]
 Part = bytes | tuple[int, ...]
@@ -55,8 +58,8 @@ def merge_bytes(piece: bytes, ranks: dict[bytes, int]) -> list[int]:
     whole = ranks.get(piece)
     if whole is not None:  # the common case: the chunk is a token (tiktoken takes it too)
         return [whole]
-    parts = merge([piece[i : i + 1] for i in range(len(piece))], ranks, None)
-    return [ranks[p] for p in parts]
+    parts = merge(list(map(_SINGLE_BYTES.__getitem__, piece)), ranks, None)
+    return list(map(ranks.__getitem__, parts))
 
 
 def merge_ids(ids: list[int], pairs: dict[tuple[int, int], int]) -> list[int]:
@@ -87,13 +90,14 @@ def merge(parts: list[Part], ranks: dict[Part, int], fuse: Callable[[int], Part]
         return merge_long(parts, ranks, fuse)
     get = ranks.get
     # pair_ranks[i] is the rank of parts[i] + parts[i + 1]; only the neighbours of a merge change.
-    pair_ranks = [get(a + b, _NO_RANK) for a, b in pairwise(parts)]
+    pair_ranks = list(map(get, map(add, parts, islice(parts, 1, None)), repeat(_NO_RANK)))
     while pair_ranks:
         best = min(pair_ranks)
         if best == _NO_RANK:
             break
         i = pair_ranks.index(best)  # index() finds the leftmost: tiktoken's tie rule
-        parts[i : i + 2] = [parts[i] + parts[i + 1] if fuse is None else fuse(best)]
+        right = parts.pop(i + 1)
+        parts[i] = parts[i] + right if fuse is None else fuse(best)
         del pair_ranks[i]
         if i:
             pair_ranks[i - 1] = get(parts[i - 1] + parts[i], _NO_RANK)

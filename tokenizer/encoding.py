@@ -8,6 +8,7 @@ from typing import Literal
 import regex
 
 from tokenizer.bpe import ChunkTrace, merge_bytes, merge_ids, trace_steps
+from tokenizer.splitter import splitter
 
 AllowedSpecial = Literal["all"] | Collection[str]
 
@@ -73,7 +74,7 @@ class Encoding:
             self._decoder[token_id] = text.encode("utf-8")
         self._ranks = ranks
         self._pairs = pairs
-        self._regex = regex.compile(pattern)
+        self._split = splitter(pattern)
         self._special_ids = frozenset(self.special_tokens.values())
         self._cache: dict[str, tuple[int, ...]] = {}
         self._byte_ids = self._single_byte_ids()
@@ -201,7 +202,7 @@ class Encoding:
         chunks: list[str] = []
         for piece, special_id in self._cut_specials(repair_surrogates(text), allowed_special):
             if special_id is None:
-                chunks += self._regex.findall(piece)
+                chunks += self._split(piece)
             else:
                 chunks.append(piece)
         return chunks
@@ -244,7 +245,7 @@ class Encoding:
                 only = trace_steps([special_id], self._merged_id, self.token_bytes)
                 traces.append(ChunkTrace(piece, *only))
                 continue
-            for chunk in self._regex.findall(piece):
+            for chunk in self._split(piece):
                 byte_ids = [self._byte_ids[b] for b in chunk.encode("utf-8")]
                 steps, ids = trace_steps(byte_ids, self._merged_id, self.token_bytes)
                 traces.append(ChunkTrace(chunk, steps, ids))
@@ -264,7 +265,7 @@ class Encoding:
 
     def _encode_ordinary(self, text: str) -> list[int]:
         """The hot path: with a warm cache, one C-level lookup per chunk and no Python loop."""
-        chunks = self._regex.findall(text)
+        chunks = self._split(text)
         cache = self._cache
         try:
             return list(chain.from_iterable(map(cache.__getitem__, chunks)))
@@ -275,7 +276,7 @@ class Encoding:
         if len(cache) + len(missing) > CHUNK_CACHE_SIZE:
             cache.clear()
             missing = distinct
-        fresh = {chunk: self._bpe(chunk) for chunk in missing}
+        fresh = self._bpe_many(list(missing))
         if len(fresh) <= CHUNK_CACHE_SIZE:
             cache.update(fresh)
         table = fresh if missing is distinct else cache
@@ -283,6 +284,17 @@ class Encoding:
             return list(chain.from_iterable(map(table.__getitem__, chunks)))
         except KeyError:  # the cache is shared by all sessions: another one cleared it meanwhile
             return [i for chunk in chunks for i in (fresh.get(chunk) or self._bpe(chunk))]
+
+    def _bpe_many(self, chunks: list[str]) -> dict[str, tuple[int, ...]]:
+        """The token ids of many new chunks; those that are one token (most) need no Python loop."""
+        if self._ranks is None:
+            return {chunk: self._bpe(chunk) for chunk in chunks}
+        pieces = list(map(str.encode, chunks))
+        wholes = list(map(self._ranks.get, pieces))
+        out = dict(zip(chunks, zip(wholes), strict=True))  # (id,) tuples; (None,): not one token
+        for i in [i for i, whole in enumerate(wholes) if whole is None]:
+            out[chunks[i]] = tuple(merge_bytes(pieces[i], self._ranks))
+        return out
 
     def _bpe(self, chunk: str) -> tuple[int, ...]:
         """The token ids of one chunk, by the merge rule of this vocabulary's shape."""

@@ -19,6 +19,7 @@ import regex
 from tokenizer.encoding import Encoding, repair_surrogates
 from tokenizer.learner import OnStep, learn_merges
 from tokenizer.patterns import PATTERNS
+from tokenizer.splitter import Split, splitter
 
 MAX_VOCAB_SIZE = 1_000_000
 """Far beyond any vocabulary a text you can upload supports (GPT-4o has about 200,000)."""
@@ -64,7 +65,7 @@ def train(
                 "shorten the text."
             )
     source = resolve_pattern(pattern)
-    chunks = count_chunks(text, regex.compile(source), specials)
+    chunks = count_chunks(text, splitter(source), specials)
     words = [list(chunk.encode("utf-8")) for chunk in chunks]
     record = learn_merges(words, list(chunks.values()), n_merges, on_step)
     first_special = 256 + record.n_merges
@@ -77,10 +78,10 @@ def train(
     )
 
 
-def count_chunks(text: str, splitter: regex.Pattern, specials: list[str]) -> Counter[str]:
+def count_chunks(text: str, split: Split, specials: list[str]) -> Counter[str]:
     """Count the distinct chunks of `text`, cutting it at special-token text first.
 
-    >>> count_chunks("hi hi<|x|>hi", regex.compile(r" ?\\w+"), ["<|x|>"])
+    >>> count_chunks("hi hi<|x|>hi", regex.compile(r" ?\\w+").findall, ["<|x|>"])
     Counter({'hi': 2, ' hi': 1})
     """
     if specials:
@@ -91,7 +92,7 @@ def count_chunks(text: str, splitter: regex.Pattern, specials: list[str]) -> Cou
         pieces = [text]
     counts: Counter[str] = Counter()
     for piece in pieces:
-        counts.update(splitter.findall(piece))
+        counts.update(split(piece))
     counts.pop("", None)  # a custom pattern may match empty strings: they hold no pair
     return counts
 
