@@ -14,6 +14,7 @@ WHITESPACE = state.flag("playground.ws", "ws")
 SPECIAL = state.flag("playground.special", "special")
 CHUNKS = state.flag("playground.chunks", "chunks")
 
-# Not in links: how many tokens are drawn ("Show more"), for which text.
+# Not in links: how many tokens are drawn ("Show more"), the pinned token, the examples menu.
 LIMIT = "playground.limit"
+PIN = "playground.pin"  # (index, id) of the pinned token, or absent
 EXAMPLE = "playground.example"
