@@ -41,8 +41,8 @@ def token_view(at: AppTest) -> str:
     """The HTML of the playground's token view: its classes, tokens and ids as drawn."""
     view = live_view(at)
     return (
-        f'<div class="bpl {view["classes"]}"><div class="bpl-text">{view["tokens"]}</div>'
-        f'<div class="bpl-ids">{view["ids"]}</div></div>'
+        f'<div class="bpl {view["classes"]}"><div class="bpl-text">{"".join(view["token_units"])}'
+        f'</div><div class="bpl-ids">{"".join(view["id_units"])}</div></div>'
     )
 
 

@@ -2,9 +2,10 @@
 
 `st.html` runs every redraw through the browser's HTML sanitizer and rebuilds the block, which
 costs a 1 KB text about a tenth of a second per keystroke. This component receives the view in
-parts (`token_view.ViewParts`) and puts in only the parts that changed, so the panes keep their
-scroll and their hover wiring. Nothing sanitizes it, so everything it is given must be built from
-escaped text, as every part of `token_view` is.
+units (`token_view.ViewParts`: a token, a group, a chunk; an id) and replaces only the units
+after the longest unchanged prefix, so a keystroke at the end of a text lays out and paints a
+few spans, and the panes keep their scroll. Nothing sanitizes it, so everything it is given
+must be built from escaped text, as every part of `token_view` is.
 
 It also adds what a live view offers: click a token to pin it (the page draws the pinned
 token's panel, `pin_html`), Esc or a second click to unpin, "Copy ids" (comma or space
@@ -68,8 +69,8 @@ def live_token_view(
         data={
             "classes": parts.classes,
             "tokens_label": parts.tokens_label,
-            "tokens": parts.tokens,
-            "ids": parts.ids,
+            "token_units": parts.token_units,
+            "id_units": parts.id_units,
             "hint": HINT,
             "pinned": pinned,
             "pin": pin_html,

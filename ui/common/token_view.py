@@ -153,55 +153,74 @@ def _chunk_open(chunks: Sequence[str], j: int) -> str:
     return f'<span class="chunk k{j % 2}" title="chunk {j} · {size}">'
 
 
-def _tokens_html(
+def _token_units(
     tok: Tokenized,
     stop: int,
     facts: TokenFacts,
     opts: ViewOptions,
     chunks: Sequence[str] | None = None,
-) -> str:
-    """The first `stop` tokens; with `chunks`, each chunk's tokens inside one underlined span.
+) -> list[str]:
+    """The first `stop` tokens as HTML units, each whole on its own: a token, a group of tokens
+    that share characters, or with `chunks` a chunk's span holding its tokens.
 
     Tokens never cross a chunk (BPE runs inside each chunk), so chunk spans nest around whole
     tokens, and the band under them wraps with the tokens' own lines.
     """
-    parts = []
+    units: list[str] = []
     starts = _chunk_starts(chunks) if chunks is not None else []
     j = -1  # the chunk open now
     for group in clusters(tok, stop):
         i = group[0]
+        if len(group) == 1 and is_utf8(tok.pieces[i]):
+            html = _single_html(tok, i, facts, opts)
+        else:
+            html = _group_html(tok, group, facts, opts)
         if chunks is not None:
             begin = tok.char_spans[i][0]
             if j + 1 < len(starts) and begin >= starts[j + 1]:
                 if j >= 0:
-                    parts.append("</span>")
+                    units[-1] += "</span>"
                 j = bisect_right(starts, begin) - 1
-                parts.append(_chunk_open(chunks, j))
-        if len(group) == 1 and is_utf8(tok.pieces[i]):
-            parts.append(_single_html(tok, i, facts, opts))
-        else:
-            parts.append(_group_html(tok, group, facts, opts))
+                html = _chunk_open(chunks, j) + html
+            else:
+                units[-1] += html
+                continue
+        units.append(html)
     if j >= 0:
-        parts.append("</span>")
-    return "".join(parts)
+        units[-1] += "</span>"
+    return units
 
 
-def _ids_html(tok: Tokenized, stop: int, opts: ViewOptions) -> str:
+def _id_units(tok: Tokenized, stop: int, opts: ViewOptions) -> list[str]:
     """The ids, comma-separated so a copy of this pane pastes straight into decode mode."""
-    return ", ".join(
+    return [
         f'<span class="tid c{_colour(tok, i, opts.color_by)}" data-i="{i}">{tok.ids[i]}</span>'
+        + (", " if i + 1 < stop else "")
         for i in range(stop)
-    )
+    ]
 
 
 @dataclass(frozen=True)
 class ViewParts:
-    """The token view in pieces, so a live view can replace each without rebuilding the rest."""
+    """The token view in pieces, so a live view can replace what changed and keep the rest.
+
+    The panes come as units of HTML, each complete on its own (a token, a group, a chunk; an
+    id): after a keystroke at the end of a text only the last few differ, and the live view
+    replaces only those, so the browser lays out and paints a few spans, not the whole pane.
+    """
 
     classes: str  # of the outer ``.bpl`` element
     tokens_label: str  # plain text
-    tokens: str  # HTML inside ``.bpl-text``
-    ids: str  # HTML inside ``.bpl-ids``
+    token_units: tuple[str, ...]  # HTML inside ``.bpl-text``, in order
+    id_units: tuple[str, ...]  # HTML inside ``.bpl-ids``, in order
+
+    @property
+    def tokens(self) -> str:
+        return "".join(self.token_units)
+
+    @property
+    def ids(self) -> str:
+        return "".join(self.id_units)
 
 
 def view_parts(
@@ -216,7 +235,10 @@ def view_parts(
     classes = f"bpl-by-{opts.color_by}" + (" bpl-chunked" if chunks is not None else "")
     label = "Tokens, underlined by regex chunk" if chunks is not None else "Tokens"
     return ViewParts(
-        classes, label, _tokens_html(tok, stop, facts, opts, chunks), _ids_html(tok, stop, opts)
+        classes,
+        label,
+        tuple(_token_units(tok, stop, facts, opts, chunks)),
+        tuple(_id_units(tok, stop, opts)),
     )
 
 

@@ -9,6 +9,11 @@ export default function ({ data, parentElement, setStateValue }) {
   area.placeholder = data.placeholder;
   area.maxLength = data.max_chars;
   area.rows = data.rows;
+  // Let a page size the box (--lt-height, e.g. 100% of a column): every box between the
+  // shadow root and the textarea takes the height it is given.
+  for (let box = label.parentElement; box; box = box.parentElement) {
+    box.style.height = "100%";
+  }
 
   // Take the server's text only when the server says it is new (a fresh mount, an example, a
   // link). Otherwise the user is typing, the box is newer than the server's copy, and leaving

@@ -18,8 +18,41 @@ async function copyText(text) {
   if (!ok) throw new Error("copy refused");
 }
 
+// Each unit (a token, a group, a chunk; an id) is followed by an empty comment: the marks where
+// one unit ends, so that a new list of units replaces only what follows the longest common
+// prefix. Typing at the end of a text then re-lays out and repaints a few spans, not the pane.
+const END = "<!---->";
+
+function patch(el, units) {
+  const held = el.__units;
+  let same = 0;
+  if (held) {
+    const most = Math.min(held.length, units.length);
+    while (same < most && held[same] === units[same]) same++;
+    if (same === held.length && same === units.length) return;
+  }
+  const marks = held ? el.__marks.slice(0, same) : [];
+  const cut = document.createRange();
+  cut.selectNodeContents(el);
+  if (marks.length) cut.setStartAfter(marks[marks.length - 1]);
+  cut.deleteContents();
+  const fresh = document.createElement("template");
+  fresh.innerHTML = units.slice(same).join(END) + (units.length > same ? END : "");
+  for (const node of fresh.content.childNodes) {
+    if (node.nodeType === Node.COMMENT_NODE) marks.push(node);
+  }
+  el.append(fresh.content);
+  el.__units = units;
+  el.__marks = marks;
+}
+
 export default function ({ data, parentElement, setTriggerValue }) {
   const root = parentElement.querySelector(".bpl");
+  // A page may give the view a height (the Playground: what its column leaves): the boxes
+  // between the component's element and the view pass it on.
+  for (let box = root.parentElement; box && box !== parentElement; box = box.parentElement) {
+    box.style.height = "100%";
+  }
   const put = (selector, html) => {
     const el = root.querySelector(selector);
     if (el.__html !== html) {
@@ -30,8 +63,8 @@ export default function ({ data, parentElement, setTriggerValue }) {
   root.className = `bpl bpl-live ${data.classes}${data.pinned === null ? "" : " bpl-pinned"}`;
   root.querySelector(".bpl-text-label").textContent = data.tokens_label;
   root.querySelector(".bpl-hover").textContent = data.hint;
-  put(".bpl-text", data.tokens);
-  put(".bpl-ids", data.ids);
+  patch(root.querySelector(".bpl-text"), data.token_units);
+  patch(root.querySelector(".bpl-ids"), data.id_units);
   put(".bpl-pin", data.pin);
   for (const el of root.querySelectorAll(".bpl-text .tok.pin")) el.classList.remove("pin");
   if (data.pinned !== null) {

@@ -86,7 +86,6 @@ def mode_switch() -> str:
         required=True,
         label_visibility="collapsed",
     )
-    MODE.publish()
     return MODE.value
 
 
@@ -155,9 +154,15 @@ def current_input(mode: str) -> str:
 
 
 def current_settings() -> Settings:
-    """What the toggles are set to (from the session: a fragment rerun reads them too)."""
+    """What the mode and the toggles are set to, read from the session and put in the link.
+
+    The tokens fragment calls this on every run, its own included: a keystroke's fragment run
+    can cut short the app run a toggle started, and the link must still follow the toggle.
+    """
     mode = MODE.value
     encoding = mode == "encode"
+    for param in (MODE, COLOUR, WHITESPACE, *((SPECIAL, CHUNKS) if encoding else ())):
+        param.publish()
     colour_by: ColorBy = "id" if COLOUR.value == "id" else "position"
     return Settings(
         mode,
@@ -170,7 +175,7 @@ def current_settings() -> Settings:
 
 def draw_settings(mode: str) -> None:
     """The toggles: special tokens, whitespace glyphs, regex chunks, colouring (each bound to
-    its parameter; `current_settings` reads them)."""
+    its parameter; `current_settings` reads them and puts them in the link)."""
     for param in (SPECIAL, WHITESPACE, CHUNKS, COLOUR):
         param.seed()
     row = st.container(horizontal=True, vertical_alignment="bottom", key="playground-settings")
@@ -195,8 +200,6 @@ def draw_settings(mode: str) -> None:
     row.segmented_control(
         "Colour by", list(COLOURS), format_func=COLOURS.__getitem__, key=COLOUR.key, required=True
     )
-    for param in (COLOUR, WHITESPACE, *((SPECIAL, CHUNKS) if encoding else ())):
-        param.publish()
 
 
 def special_hint(enc: Encoding, text: str, chosen: Settings) -> None:
