@@ -176,7 +176,7 @@ def test_a_pinned_token_shows_its_merge_and_follows_edits() -> None:
     rerun(at)
     view = live_view(at)
     assert view["pinned"] == 1
-    assert "made by the merge of rank 739" in view["pin"]
+    assert "merge rank 739: " in view["pin"]
     assert 'href="vocab?enc=gpt2&amp;id=995"' in view["pin"]
     at.session_state["playground.text"] = "oh hello world"  # a token before it: it moves on
     rerun(at)

@@ -25,8 +25,8 @@ def test_a_click_pins_a_token_and_esc_lets_go(open_app) -> None:
     panel = page.locator(PIN)
     expect(panel).to_be_visible()
     expect(panel).to_contain_text("#995")
-    expect(panel).to_contain_text("made by the merge of rank 739: ·wor #476 + ld #335")
-    expect(panel).to_contain_text("6 bytes: 20 77 6F 72 6C 64")
+    expect(panel).to_contain_text("merge rank 739: ·wor #476 + ld #335")
+    expect(panel).to_contain_text("bytes 20 77 6F 72 6C 64")
     expect(page.locator(".bpl-text .tok.pin")).to_have_attribute("data-token-id", "995")
     expect(page.locator(".bpl-hover")).to_be_hidden()  # the panel stands in for the hover line
     with rerun(page):

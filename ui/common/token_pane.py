@@ -19,10 +19,11 @@ from pathlib import Path
 import streamlit as st
 
 from ui.common.limits import MAX_IDS
-from ui.common.token_view import HINT, ViewParts, view_css, view_js
+from ui.common.token_view import ViewParts, view_css, view_js
 from ui.components import component
 
 _HERE = Path(__file__).resolve().parents[1] / "components"
+HINT = "Hover a token or an id: its id, merge rank and bytes show here. Click a token to pin it."
 _pane = component(
     "token_pane",
     css=view_css() + (_HERE / "token_pane.css").read_text(encoding="utf-8"),

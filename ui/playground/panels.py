@@ -198,7 +198,12 @@ def draw_settings(mode: str) -> None:
             help="Underline how the pre-tokenizer's pattern cuts the text before any merge.",
         )
     row.segmented_control(
-        "Colour by", list(COLOURS), format_func=COLOURS.__getitem__, key=COLOUR.key, required=True
+        "Colour",
+        list(COLOURS),
+        format_func=COLOURS.__getitem__,
+        key=COLOUR.key,
+        required=True,
+        label_visibility="collapsed",
     )
 
 

@@ -23,17 +23,17 @@ def origin_html(enc: Encoding, token_id: int, parents: tuple[int, int] | None) -
 
     >>> import tokenizer as tk
     >>> origin_html(tk.get_encoding("gpt2"), 32, None)
-    'a single byte: one of the 256 every text starts from, made by no merge'
+    'a single byte, made by no merge'
     """
     if enc.is_special(token_id):
-        return "a special token: added whole, made by no merge"
+        return "a special token, made by no merge"
     rank = enc.merge_rank(token_id)
     if rank is None:
-        return "a single byte: one of the 256 every text starts from, made by no merge"
+        return "a single byte, made by no merge"
     if parents is None:
-        return f"made by the merge of rank {rank:,} (its two parts are not known)"
+        return f"merge rank {rank:,} (its two parts are not known)"
     left, right = parents
-    return f"made by the merge of rank {rank:,}: {_token(enc, left)} + {_token(enc, right)}"
+    return f"merge rank {rank:,}: {_token(enc, left)} + {_token(enc, right)}"
 
 
 def pin_html(enc: Encoding, tok: Tokenized, i: int, parents: tuple[int, int] | None) -> str:
@@ -42,10 +42,10 @@ def pin_html(enc: Encoding, tok: Tokenized, i: int, parents: tuple[int, int] | N
     first, last = tok.char_spans[i]
     chars = f"char {first:,}" if last - first == 1 else f"chars {first:,}–{last - 1:,}"
     piece = tok.pieces[i]
-    count = f"{len(piece)} byte{'s' if len(piece) != 1 else ''}"
+    noun = "byte" if len(piece) == 1 else "bytes"
     return (
-        f"<div>Pinned: {_token(enc, token_id)}, token {i + 1:,} of the text ({chars}), "
-        f"{origin_html(enc, token_id, parents)}. {count}: {escape(hex_bytes(piece))}.</div>"
+        f"<div>Pinned {_token(enc, token_id)} · {origin_html(enc, token_id, parents)} · "
+        f"{noun} {escape(hex_bytes(piece))} · token {i + 1:,}, {chars}</div>"
         f'<div><a href="{escape(vocab_url(enc.name, token_id))}" data-vocab="{token_id}">'
         f"Open #{token_id} in Vocabulary →</a> "
         '<button class="bpl-unpin" type="button">Unpin (Esc)</button></div>'

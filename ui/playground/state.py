@@ -4,7 +4,7 @@ from ui.common import state
 from ui.common.examples import DEFAULT_TEXT
 
 MODES = {"encode": "Text → tokens", "decode": "Ids → text"}
-COLOURS = {"position": "Position", "id": "Token id"}
+COLOURS = {"position": "Colour by position", "id": "Colour by id"}
 
 TEXT = state.text("playground.text", "text", DEFAULT_TEXT)
 IDS = state.text("playground.ids", "ids")
