@@ -27,7 +27,7 @@ def tokens_pane() -> None:
     else:
         tok = tokens.tokenize(enc, raw, special=chosen.special)
         chunks = tokens.split(enc, raw, special=chosen.special) if chosen.show_chunks else None
-    panels.counts(tok)
+    panels.counts(enc, tok)
     if chosen.mode == "encode":
         panels.special_hint(enc, raw, chosen)
     panels.token_pane(enc, tok, chunks, chosen)

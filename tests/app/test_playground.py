@@ -216,3 +216,24 @@ def test_unknown_ids_are_named_with_the_exact_valid_range() -> None:
     assert "Not ids of `o200k_base`: `199998`, `200019`." in error
     assert "has the ids 0 to 200,018, except 199,998 and 200,000–200,017 (unused)" in error
     assert shown_ids(at) == [15339, 200018]
+
+
+@pytest.mark.parametrize(
+    ("enc", "model", "size"), [("gpt2", "GPT-2", "1,024"), ("o200k_base", "GPT-4o", "128,000")]
+)
+def test_the_counts_say_how_much_of_the_context_window_the_text_fills(
+    enc: str, model: str, size: str
+) -> None:
+    at = open_app(text="hello world", enc=enc)
+    captions = [c.value for c in at.caption]
+    share = "0.2%" if enc == "gpt2" else "<0.01%"
+    assert f"2 tokens — {share} of {model}'s context window ({size})" in captions
+
+
+def test_a_text_longer_than_the_window_says_so() -> None:
+    at = open_app()
+    at.session_state["playground.text"] = "hello world " * 600  # 1,200 gpt2 tokens
+    rerun(at)
+    assert any(
+        "of GPT-2's context window (1,024): more than it can read" in c.value for c in at.caption
+    )

@@ -16,6 +16,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from tokenizer import Encoding, Tokenized
 from ui.common import cache, registry, tokens
+from ui.common.context_windows import window_sentence
 from ui.common.copy_button import copy_link_button
 from ui.common.examples import EXAMPLES
 from ui.common.limits import INSTANT_CHARS, MAX_IDS, RENDER_LIMIT
@@ -253,8 +254,9 @@ def decode_ids(enc: Encoding, raw: str) -> Tokenized:
     return tokens.tokenized_from_ids(enc, [i for i in ids if enc.is_valid_id(i)])
 
 
-def counts(tok: Tokenized) -> None:
-    """The six counts, exact however long the text (only the drawing is capped)."""
+def counts(enc: Encoding, tok: Tokenized) -> None:
+    """The six counts, exact however long the text (only the drawing is capped), and how much
+    of the encoding's model's context window the text fills."""
     stats = text_stats(tok.text, len(tok.ids))
     row = st.container(horizontal=True, key="playground-counts", gap="small")
     row.metric("Tokens", f"{stats.tokens:,}")
@@ -263,6 +265,9 @@ def counts(tok: Tokenized) -> None:
     row.metric("Words", f"{stats.words:,}")
     row.metric("Chars / token", format_ratio(stats.chars_per_token))
     row.metric("Bytes / token", format_ratio(stats.bytes_per_token))
+    sentence = window_sentence(stats.tokens, enc.name)
+    if sentence is not None:
+        st.caption(sentence)
 
 
 def _visible_limit() -> int:
