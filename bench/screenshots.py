@@ -95,8 +95,8 @@ TOKEN_HEADING = "role=heading[name='Token 43453']"
 REPLAY_SLIDER = ".st-key-train-step input[type=range]"
 
 SHOTS = [
-    # The playground as it opens, a token hovered: its id lights up in the ids pane.
-    Shot("playground", "/", [visible(".bpl-text .tok"), hover(".bpl-text .tok >> nth=3")]),
+    # The playground as it opens, a token pinned: its merge, bytes and a link to the Vocabulary.
+    Shot("playground", "/", [visible(".bpl-text .tok"), click(".bpl-text .tok >> nth=6")]),
     # Emoji cut into bytes, whitespace glyphs, regex chunks, colours by token id.
     Shot(
         "playground-emoji",

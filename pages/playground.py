@@ -1,7 +1,12 @@
 """Playground (url "/"): type text or paste ids, see every token live.
 
-State and drawing live in ui/playground/; the tokens come from the core through ui/common/tokens.
+The input (mode, box, settings) is drawn by the page; the counts and tokens are one fragment
+that a keystroke reruns alone (the box asks for it), so typing never redraws the whole app.
+State and drawing live in ui/playground/; the tokens come from the core through
+ui/common/tokens (cached by content).
 """
+
+import streamlit as st
 
 from ui.common import tokens
 from ui.common.navigation import require_frame
@@ -10,15 +15,32 @@ from ui.playground import panels
 
 require_frame()
 
-enc = current_encoding()
-panels.header(enc)
-mode = panels.mode_switch()
-raw = panels.ids_box() if mode == "decode" else panels.text_box()
-chosen = panels.settings(mode)
-if mode == "decode":
-    tok, chunks = panels.decode_ids(enc, raw), None
-else:
-    tok = tokens.tokenize(enc, raw, special=chosen.special)
-    chunks = tokens.split(enc, raw, special=chosen.special) if chosen.show_chunks else None
-panels.counts(tok)
-panels.token_pane(enc, tok, chunks, chosen)
+
+@st.fragment(key=panels.TOKENS_FRAGMENT)
+def tokens_pane() -> None:
+    """Counts and tokens of the box's text, read from the session (see ui/playground/panels)."""
+    enc = current_encoding()
+    chosen = panels.current_settings()
+    raw = panels.current_input(chosen.mode)
+    if chosen.mode == "decode":
+        tok, chunks = panels.decode_ids(enc, raw), None
+    else:
+        tok = tokens.tokenize(enc, raw, special=chosen.special)
+        chunks = tokens.split(enc, raw, special=chosen.special) if chosen.show_chunks else None
+    panels.counts(enc, tok)
+    if chosen.mode == "encode":
+        panels.special_hint(enc, raw, chosen)
+    panels.token_pane(enc, tok, chunks, chosen)
+
+
+panels.header(current_encoding())
+source, result = panels.workspace()
+with source:
+    mode = panels.input_row()
+    if mode == "decode":
+        panels.ids_box()
+    else:
+        panels.text_box()
+    panels.draw_settings(mode)
+with result:
+    tokens_pane()

@@ -1,7 +1,9 @@
 """Driving app.py headless with Streamlit's AppTest, and reading what the playground shows."""
 
+import json
 import re
 from pathlib import Path
+from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
@@ -25,10 +27,23 @@ def rerun(at: AppTest) -> AppTest:
     return at
 
 
+def live_view(at: AppTest) -> dict[str, Any]:
+    """The data the playground's live token view was given (ui/common/token_pane.py)."""
+    (view,) = [
+        json.loads(e.proto.json)
+        for e in at.get("bidi_component")
+        if e.proto.component_name == "bpe_lens.token_pane"
+    ]
+    return view  # type: ignore[no-any-return]
+
+
 def token_view(at: AppTest) -> str:
-    """The HTML of the token view (the one `st.html` block on the playground)."""
-    (block,) = [h.value for h in at.html if 'class="bpl' in h.value]
-    return block
+    """The HTML of the playground's token view: its classes, tokens and ids as drawn."""
+    view = live_view(at)
+    return (
+        f'<div class="bpl {view["classes"]}"><div class="bpl-text">{"".join(view["token_units"])}'
+        f'</div><div class="bpl-ids">{"".join(view["id_units"])}</div></div>'
+    )
 
 
 def shown_ids(at: AppTest) -> list[int]:

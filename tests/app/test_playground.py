@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.app.helpers import metric, open_app, rerun, shown_ids, token_view
+from tests.app.helpers import live_view, metric, open_app, rerun, shown_ids, token_view
 from tests.oracles import oracle_ids
 from ui.common.examples import DEFAULT_TEXT, EXAMPLES
 from ui.common.limits import MAX_URL_TEXT_CHARS, RENDER_LIMIT
@@ -143,3 +143,97 @@ def test_big_text_counts_everything_draws_a_page_and_shows_more() -> None:
     at.button[0].click()
     rerun(at)
     assert len(shown_ids(at)) == 2 * RENDER_LIMIT
+
+
+def test_show_more_and_colours_stay_while_the_text_is_edited() -> None:
+    text = "The quick brown fox jumps over the lazy dog. " * 1_200
+    at = open_app(color="id")
+    at.session_state["playground.text"] = text
+    rerun(at)
+    at.button[0].click()
+    rerun(at)
+    at.session_state["playground.text"] = text + "And one more sentence."
+    rerun(at)
+    assert len(shown_ids(at)) == 2 * RENDER_LIMIT
+    assert "bpl-by-id" in token_view(at)
+    assert at.button_group(key="playground.color").value == "id"
+
+
+def test_an_example_starts_again_from_one_page_of_tokens() -> None:
+    at = open_app()
+    at.session_state["playground.text"] = "word " * 12_000
+    rerun(at)
+    at.button[0].click()
+    rerun(at)
+    at.selectbox(key="playground.example").set_value("Numbers")
+    rerun(at)
+    assert "playground.limit" not in at.session_state
+
+
+def test_a_pinned_token_shows_its_merge_and_follows_edits() -> None:
+    at = open_app(text="hello world")
+    at.session_state["playground.pin"] = (1, 995)
+    rerun(at)
+    view = live_view(at)
+    assert view["pinned"] == 1
+    assert "merge rank 739: " in view["pin"]
+    assert 'href="vocab?enc=gpt2&amp;id=995"' in view["pin"]
+    at.session_state["playground.text"] = "oh hello world"  # a token before it: it moves on
+    rerun(at)
+    assert live_view(at)["pinned"] == shown_ids(at).index(995)
+    at.session_state["playground.text"] = "hello"  # gone: unpinned
+    rerun(at)
+    assert live_view(at)["pinned"] is None and live_view(at)["pin"] == ""
+    assert at.session_state["playground.pin"] is None
+
+
+def test_the_copy_buttons_get_every_id_not_only_those_drawn() -> None:
+    text = "The quick brown fox jumps over the lazy dog. " * 1_200
+    at = open_app()
+    at.session_state["playground.text"] = text
+    rerun(at)
+    assert live_view(at)["ids_text"] == ",".join(map(str, oracle_ids("gpt2", text)))
+
+
+def test_special_token_text_read_as_text_gets_a_hint() -> None:
+    at = open_app(text="a<|endoftext|>b")
+    (hint,) = [i.value for i in at.info]
+    assert "`<|endoftext|>` is a special token of `gpt2`" in hint
+    assert "turn on **Special tokens** to see it as one id" in hint
+    at.toggle(key="playground.special").set_value(True)
+    rerun(at)
+    assert not at.info
+
+
+def test_decoding_part_of_a_character_gives_one_replacement_character() -> None:
+    at = open_app(mode="decode", ids="64 41840 65")  # "a", 3 of the 4 bytes of 👋, "b"
+    assert at.code[0].value == "a\ufffdb"
+
+
+def test_unknown_ids_are_named_with_the_exact_valid_range() -> None:
+    at = open_app(mode="decode", ids="15339 199998 200018 200019", enc="o200k_base")
+    (error,) = [e.value for e in at.error]
+    assert "Not ids of `o200k_base`: `199998`, `200019`." in error
+    assert "has the ids 0 to 200,018, except 199,998 and 200,000–200,017 (unused)" in error
+    assert shown_ids(at) == [15339, 200018]
+
+
+@pytest.mark.parametrize(
+    ("enc", "model", "size"), [("gpt2", "GPT-2", "1,024"), ("o200k_base", "GPT-4o", "128,000")]
+)
+def test_the_counts_say_how_much_of_the_context_window_the_text_fills(
+    enc: str, model: str, size: str
+) -> None:
+    at = open_app(text="hello world", enc=enc)
+    captions = [c.value for c in at.caption]
+    share = "0.2%" if enc == "gpt2" else "<0.01%"
+    assert f"2 tokens — {share} of {model}'s context window ({size})" in captions
+
+
+def test_a_text_longer_than_the_window_says_so() -> None:
+    at = open_app()
+    at.session_state["playground.text"] = "hello world " * 600  # 1,200 gpt2 tokens
+    rerun(at)
+    assert any(
+        "of GPT-2's context window (1,024): more than it can read" in c.value for c in at.caption
+    )

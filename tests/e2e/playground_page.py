@@ -65,3 +65,24 @@ def clear_and_type(page: Page, text: str, delay_ms: float = 15) -> None:
         if i:
             page.keyboard.press("Enter")
         page.keyboard.type(line, delay=delay_ms)
+
+
+def first_token(page: Page) -> Locator:
+    return page.locator(".bpl-text .tok").first
+
+
+def first_id(page: Page) -> Locator:
+    return page.locator(".bpl-ids .tid").first
+
+
+# Every token that spans more than one line box (glyph tokens included; tokens holding a
+# newline are left out: their line break is part of their text).
+_TOKENS_ON_TWO_LINES_JS = """root => Array.from(root.querySelectorAll('.tok:not(.bytes)'))
+    .filter(e => !e.textContent.includes('\\n'))
+    .filter(e => new Set(Array.from(e.getClientRects(), r => Math.round(r.top))).size > 1)
+    .map(e => e.textContent)"""
+
+
+def tokens_cut_across_lines(page: Page) -> list[str]:
+    """The drawn tokens (as text) that the browser laid out over two lines or more."""
+    return page.locator(".bpl-text").evaluate(_TOKENS_ON_TWO_LINES_JS)

@@ -85,7 +85,7 @@ def test_url_round_trip(open_app, page: Page) -> None:
     choose_option(page, picker, re.compile("^cl100k_base"))
     wait_idle(page)
     page.get_by_text("Show whitespace").click()
-    page.get_by_role("radio", name="Token id").click()
+    page.get_by_role("radio", name="Colour by id").click()
     text = "Round trip: 42 ✓\n\tdone"
     text_box(page).fill(text)
     wait_for_ids(page, oracle_ids("cl100k_base", text))

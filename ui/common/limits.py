@@ -37,6 +37,12 @@ MAX_URL_TEXT_CHARS = 2_000
 # Pause after the last keystroke before the text is sent to the server.
 DEBOUNCE_MS = 200
 
+# A live box that asks for it (the Playground's) sends a text up to this long on every keystroke,
+# with no pause: its page redraws only the tokens, in a few tens of milliseconds. A longer text
+# waits 1 ms per `INSTANT_CHARS // 8` characters after the last keystroke, at most DEBOUNCE_MS,
+# so a big text is not re-encoded on every key; a paste goes at once.
+INSTANT_CHARS = 2_000
+
 # Views derived from texts (tokens, chunks, merge walkthroughs, counts), shared by all sessions and
 # bounded by their estimated size (ui/common/cache.py): a class of 100 pasting 1 MB each would
 # otherwise hold gigabytes. A megabyte's tokens are about 75 MB, so this keeps a few big texts

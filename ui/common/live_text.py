@@ -8,6 +8,7 @@ also tells the box to show the new text (the box otherwise keeps what the user t
 """
 
 from collections.abc import Callable, Mapping
+from typing import Literal
 
 import streamlit as st
 
@@ -32,11 +33,14 @@ def set_live_text(key: str, text: str) -> None:
     st.session_state[_version_key(key)] = st.session_state.get(_version_key(key), 0) + 1
 
 
-def _take_typed_text(key: str) -> None:
-    """Callback: the box sent new text, which becomes the page's text."""
+def _take_typed_text(key: str, fragment: str | None) -> None:
+    """Callback: the box sent new text, which becomes the page's text; with `fragment`, only
+    that fragment reruns (the page draws everything that depends on the text in it)."""
     typed = st.session_state[_box_key(key)]["value"]
     if isinstance(typed, str):
         st.session_state[key] = typed[:MAX_TEXT_CHARS]
+    if fragment is not None:
+        st.rerun(scope=fragment)
 
 
 def live_textarea(
@@ -46,8 +50,21 @@ def live_textarea(
     placeholder: str = "",
     rows: int = 6,
     max_chars: int = MAX_TEXT_CHARS,
+    instant_chars: int = 0,
+    label_visibility: Literal["visible", "collapsed"] = "visible",
+    rerun_fragment: str | None = None,
 ) -> str:
     """Draw the box and return its current text (also in ``st.session_state[key]``).
+
+    By default the box sends its text `DEBOUNCE_MS` after the last keystroke. With
+    `instant_chars` (`limits.INSTANT_CHARS`), texts up to that long go on every keystroke and
+    longer ones after a pause that grows with them (a page that redraws fast asks for this).
+    A collapsed label still names the box for screen readers. Its height is `rows` lines,
+    unless the page sets the CSS variable ``--lt-height`` on an element around it.
+
+    With `rerun_fragment` (the key of an `st.fragment`), typing reruns only that fragment, not
+    the app: it must draw everything that depends on the text, reading it from
+    ``st.session_state[key]``.
 
     Lone surrogates become U+FFFD here, once, for every page, with a word to the user.
     """
@@ -69,8 +86,10 @@ def live_textarea(
             "rows": rows,
             "max_chars": max_chars,
             "debounce_ms": DEBOUNCE_MS,
+            "instant_chars": instant_chars,
+            "show_label": label_visibility == "visible",
         },
-        on_value_change=lambda: _take_typed_text(key),
+        on_value_change=lambda: _take_typed_text(key, rerun_fragment),
     )
     return st.session_state[key]
 

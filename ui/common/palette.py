@@ -2,7 +2,18 @@
 
 Every colour is a translucent tint: over a white page it becomes a pastel under dark text, over a
 dark page a deep tint under light text, so one palette serves both themes and the theme's own
-text colour always stays on top (tests/ui/test_palette.py checks the contrast on both).
+text colour always stays on top (tests/ui/common/test_palette.py checks the contrast on both).
+
+Two sets, one CSS class each (``.c0`` ...):
+
+- `HUES`, classes ``c0``-``c7``: eight hues far apart, for colouring by position (neighbours
+  only have to differ) and for charts, which take the plain hue.
+- `ID_TINTS`, classes ``c8``-``c31``: 24 tints for colouring by token id, where any two tokens
+  of a text may meet, so every pair must tell apart. They were picked from a grid of OKLCH
+  colours and three opacities, keeping those that leave the theme's text at 5:1 or more on both
+  backgrounds, then taking each next tint as far as possible (in OKLab, on the worse of the two
+  themes) from those already taken. Their smallest pairwise OKLab distance is about 0.067 on both
+  themes, some three times what an eye tells apart (the test holds it above 0.06).
 """
 
 # (red, green, blue) of each hue; neighbours in this order are far apart on the colour wheel, so
@@ -17,14 +28,47 @@ HUES: tuple[tuple[int, int, int], ...] = (
     (255, 112, 67),  # orange
     (124, 179, 66),  # lime
 )
-ALPHA = 0.30
+ALPHA = 0.30  # opacity of the position hues
+
+# (red, green, blue, opacity) of each colour-by-id tint, most distinct first.
+ID_TINTS: tuple[tuple[int, int, int, float], ...] = (
+    (238, 86, 12, 0.65),
+    (0, 113, 223, 0.65),
+    (11, 139, 0, 0.65),
+    (0, 114, 110, 0.25),
+    (173, 54, 167, 0.65),
+    (44, 128, 124, 0.55),
+    (255, 187, 0, 0.35),
+    (162, 0, 81, 0.35),
+    (145, 114, 254, 0.65),
+    (119, 75, 0, 0.55),
+    (255, 148, 246, 0.25),
+    (204, 36, 61, 0.65),
+    (145, 114, 254, 0.45),
+    (0, 113, 223, 0.45),
+    (71, 133, 0, 0.45),
+    (240, 144, 128, 0.45),
+    (0, 179, 148, 0.55),
+    (238, 74, 115, 0.65),
+    (233, 94, 0, 0.45),
+    (90, 48, 185, 0.55),
+    (193, 129, 0, 0.65),
+    (207, 87, 200, 0.65),
+    (163, 15, 0, 0.45),
+    (0, 191, 255, 0.45),
+)
+
+
+def tints() -> tuple[tuple[int, int, int, float], ...]:
+    """Every colour class in order: ``tints()[k]`` is the (r, g, b, opacity) of ``.c{k}``."""
+    return tuple((r, g, b, ALPHA) for r, g, b in HUES) + ID_TINTS
 
 
 def css_rules(selector_prefix: str) -> str:
-    """One CSS rule per hue: ``{prefix}.c0 { background: rgba(...) }`` and so on."""
+    """One CSS rule per colour class: ``{prefix}.c0{background:rgba(...)}`` and so on."""
     return "".join(
-        f"{selector_prefix}.c{k}{{background:rgba({r},{g},{b},{ALPHA})}}"
-        for k, (r, g, b) in enumerate(HUES)
+        f"{selector_prefix}.c{k}{{background:rgba({r},{g},{b},{alpha})}}"
+        for k, (r, g, b, alpha) in enumerate(tints())
     )
 
 
@@ -34,12 +78,13 @@ def by_position(index: int) -> int:
 
 
 def by_id(token_id: int) -> int:
-    """Colour of a token id: the same id always gets the same colour, so repeats stand out.
+    """Colour class of a token id (``c8``-``c31``): the same id always gets the same colour, so
+    repeats stand out.
 
     Knuth's multiplicative hash spreads neighbouring ids (a word and its capitalised twin often
     have close ids) over different colours.
     """
-    return (((token_id * 2654435761) & 0xFFFFFFFF) >> 16) % len(HUES)
+    return len(HUES) + (((token_id * 2654435761) & 0xFFFFFFFF) >> 16) % len(ID_TINTS)
 
 
 def css_colour(rgb: tuple[int, int, int]) -> str:

@@ -2,13 +2,18 @@
 
 The picker's value lives in ``st.session_state["common.enc"]`` and in the link (``?enc=…``), so it
 stays the same across pages and survives a shared link.
+
+The picker shows names only (``cl100k_base``), which always fit the sidebar; the models of the
+chosen one are written in full under it, where a line can wrap (a full label such as
+``o200k_base · GPT-4o, o1, o3 and later`` was cut off in the box).
 """
 
 import streamlit as st
 
+import tokenizer as tk
 from tokenizer import Encoding
 from ui.common import registry, state
-from ui.common.registry import available_encodings, encoding_label, get_encoding
+from ui.common.registry import available_encodings, get_encoding
 
 DEFAULT_ENCODING = "gpt2"
 
@@ -30,16 +35,18 @@ def encoding_picker() -> None:
     st.sidebar.selectbox(
         "Encoding",
         available_encodings(),
-        format_func=encoding_label,
         key=param.key,
-        help="The vocabulary and pre-tokenizer pattern used on every page. "
-        "Vocabularies you train on the Train page are added here.",
+        help="The vocabulary and pre-tokenizer pattern used on every page: "
+        + "; ".join(f"**{name}** for {models}" for name, models in tk.MODELS.items())
+        + ". Vocabularies you train on the Train page are added here.",
     )
     param.publish()
     enc = current_encoding()
+    models = tk.MODELS.get(enc.name, "A vocabulary trained here")
+    specials = len(enc.special_tokens)
     st.sidebar.caption(
-        f"{enc.n_vocab:,} token ids · {len(enc.special_tokens)} special "
-        f"token{'s' if len(enc.special_tokens) != 1 else ''}"
+        f"{models}  \n{enc.n_vocab:,} token ids · "
+        f"{specials} special token{'s' if specials != 1 else ''}"
     )
 
 

@@ -1,19 +1,26 @@
-// Hover linking for the token view (ui/token_view.py): pointing at a token lights its id and
-// the other way round, scrolls the partner into its pane, and shows the token's facts.
-// Runs once per rendered block; all user text in the block is already escaped text.
-(() => {
-  const root = document.currentScript && document.currentScript.closest(".bpl");
-  if (!root || root.dataset.wired) return;
-  root.dataset.wired = "1";
-  const info = root.querySelector(".bpl-inspect");
+// Hover linking for the token view (ui/common/token_view.py): pointing at a token lights its id
+// and the other way round, scrolls the partner into its pane, and shows the token's facts.
+// `bplWire(root, hooks)` wires one `.bpl` element and returns a function that unwires it;
+// `hooks.pin(i)`, if given, is called when token `i` is clicked (the live view pins it).
+// All user text in the view is already escaped text; this only moves classes and text around.
+function bplWire(root, hooks = {}) {
+  if (!root) return () => {};
+  const info = root.querySelector(".bpl-hover") || root.querySelector(".bpl-inspect");
   const hint = info.textContent;
-  const byIndex = new Map();
-  for (const el of root.querySelectorAll("[data-i]")) {
-    const group = byIndex.get(el.dataset.i);
-    if (group) group.push(el);
-    else byIndex.set(el.dataset.i, [el]);
-  }
+  let byIndex = null; // built on the first hover: a keystroke's redraw never pays for it
   let lit = [];
+
+  const partners = (i) => {
+    if (byIndex === null) {
+      byIndex = new Map();
+      for (const el of root.querySelectorAll(".bpl-panes [data-i]")) {
+        const group = byIndex.get(el.dataset.i);
+        if (group) group.push(el);
+        else byIndex.set(el.dataset.i, [el]);
+      }
+    }
+    return byIndex.get(i) || [];
+  };
 
   const clear = () => {
     for (const el of lit) el.classList.remove("hl");
@@ -30,20 +37,33 @@
     }
   };
 
-  root.addEventListener("mouseover", (event) => {
-    const el = event.target.closest("[data-i]");
+  const onOver = (event) => {
+    const el = event.target.closest(".bpl-panes [data-i]");
     if (!el || lit.includes(el)) return;
     clear();
-    lit = byIndex.get(el.dataset.i) || [];
+    lit = partners(el.dataset.i);
     for (const other of lit) {
       other.classList.add("hl");
       if (other !== el) reveal(other);
     }
     const token = lit.find((x) => x.classList.contains("tok"));
     info.textContent = token ? token.title : hint;
-  });
-  root.addEventListener("mouseleave", () => {
+  };
+  const onLeave = () => {
     clear();
     info.textContent = hint;
-  });
-})();
+  };
+  const onClick = (event) => {
+    const token = event.target.closest(".bpl-text .tok");
+    if (token && hooks.pin) hooks.pin(Number(token.dataset.i));
+  };
+  root.addEventListener("mouseover", onOver);
+  root.addEventListener("mouseleave", onLeave);
+  root.addEventListener("click", onClick);
+  return () => {
+    clear();
+    root.removeEventListener("mouseover", onOver);
+    root.removeEventListener("mouseleave", onLeave);
+    root.removeEventListener("click", onClick);
+  };
+}

@@ -10,6 +10,7 @@ Layout, for "hi 👋" in GPT-2, where the emoji is cut across two tokens:
         [20 F0 9F 91][8B]     <- ...the real bytes of each token that shares them
 """
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -26,6 +27,10 @@ _CSS = Path(__file__).with_suffix(".css").read_text(encoding="utf-8") + palette.
 _JS = Path(__file__).with_suffix(".js").read_text(encoding="utf-8")
 
 HINT = "Hover a token or an id: its id, merge rank, characters and bytes show here."
+# A newline with glyphs off: a faint ↵ drawn by CSS (token_view.css, `.nl::before`), so a token
+# that is only line breaks still shows, while the token's text stays exactly its text.
+_NEWLINE_MARK = '<span class="nl"></span>\n'
+
 
 ColorBy = Literal["position", "id"]
 
@@ -122,42 +127,130 @@ def _group_html(tok: Tokenized, group: range, facts: TokenFacts, opts: ViewOptio
     )
 
 
-def _tokens_html(tok: Tokenized, stop: int, facts: TokenFacts, opts: ViewOptions) -> str:
-    parts = []
+def _single_html(tok: Tokenized, i: int, facts: TokenFacts, opts: ViewOptions) -> str:
+    """One token that holds whole characters: its text, made visible where it would not be."""
+    first, last = tok.char_spans[i]
+    text = tok.text[first:last]
+    # A token that would draw nothing is shown by its code points, glyphs on or off.
+    shown = opts.show_whitespace or is_invisible(text)
+    body = visible_html(text, show_whitespace=shown)
+    if not shown and "\n" in text:
+        body = body.replace("\n", _NEWLINE_MARK)
+    return _token_span(tok, i, facts, opts, body)
+
+
+def _chunk_starts(chunks: Sequence[str]) -> list[int]:
+    """Character offset where each chunk starts (chunks cover the text, in order)."""
+    starts, offset = [], 0
+    for chunk in chunks:
+        starts.append(offset)
+        offset += len(chunk)
+    return starts
+
+
+def _chunk_open(chunks: Sequence[str], j: int) -> str:
+    size = f"{len(chunks[j])} char" + ("" if len(chunks[j]) == 1 else "s")
+    return f'<span class="chunk k{j % 2}" title="chunk {j} · {size}">'
+
+
+def _token_units(
+    tok: Tokenized,
+    stop: int,
+    facts: TokenFacts,
+    opts: ViewOptions,
+    chunks: Sequence[str] | None = None,
+) -> list[str]:
+    """The first `stop` tokens as HTML units, each whole on its own: a token, a group of tokens
+    that share characters, or with `chunks` a chunk's span holding its tokens.
+
+    Tokens never cross a chunk (BPE runs inside each chunk), so chunk spans nest around whole
+    tokens, and the band under them wraps with the tokens' own lines.
+    """
+    units: list[str] = []
+    starts = _chunk_starts(chunks) if chunks is not None else []
+    j = -1  # the chunk open now
     for group in clusters(tok, stop):
         i = group[0]
         if len(group) == 1 and is_utf8(tok.pieces[i]):
-            first, last = tok.char_spans[i]
-            text = tok.text[first:last]
-            # A token that would draw nothing is shown by its code points, glyphs on or off.
-            shown = opts.show_whitespace or is_invisible(text)
-            body = visible_html(text, show_whitespace=shown)
-            parts.append(_token_span(tok, i, facts, opts, body))
+            html = _single_html(tok, i, facts, opts)
         else:
-            parts.append(_group_html(tok, group, facts, opts))
-    return "".join(parts)
+            html = _group_html(tok, group, facts, opts)
+        if chunks is not None:
+            begin = tok.char_spans[i][0]
+            if j + 1 < len(starts) and begin >= starts[j + 1]:
+                if j >= 0:
+                    units[-1] += "</span>"
+                j = bisect_right(starts, begin) - 1
+                html = _chunk_open(chunks, j) + html
+            else:
+                units[-1] += html
+                continue
+        units.append(html)
+    if j >= 0:
+        units[-1] += "</span>"
+    return units
 
 
-def _ids_html(tok: Tokenized, stop: int, opts: ViewOptions) -> str:
+def _id_units(tok: Tokenized, stop: int, opts: ViewOptions) -> list[str]:
     """The ids, comma-separated so a copy of this pane pastes straight into decode mode."""
-    return ", ".join(
+    return [
         f'<span class="tid c{_colour(tok, i, opts.color_by)}" data-i="{i}">{tok.ids[i]}</span>'
+        + (", " if i + 1 < stop else "")
         for i in range(stop)
+    ]
+
+
+@dataclass(frozen=True)
+class ViewParts:
+    """The token view in pieces, so a live view can replace what changed and keep the rest.
+
+    The panes come as units of HTML, each complete on its own (a token, a group, a chunk; an
+    id): after a keystroke at the end of a text only the last few differ, and the live view
+    replaces only those, so the browser lays out and paints a few spans, not the whole pane.
+    """
+
+    classes: str  # of the outer ``.bpl`` element
+    tokens_label: str  # plain text
+    token_units: tuple[str, ...]  # HTML inside ``.bpl-text``, in order
+    id_units: tuple[str, ...]  # HTML inside ``.bpl-ids``, in order
+
+    @property
+    def tokens(self) -> str:
+        return "".join(self.token_units)
+
+    @property
+    def ids(self) -> str:
+        return "".join(self.id_units)
+
+
+def view_parts(
+    tok: Tokenized,
+    facts: TokenFacts,
+    opts: ViewOptions = DEFAULT_VIEW,
+    chunks: Sequence[str] | None = None,
+) -> ViewParts:
+    """The view of `tok`'s first `opts.limit` tokens; `chunks` (the pre-tokenizer's chunks of
+    ``tok.text``), when given, underline the tokens chunk by chunk."""
+    stop = min(len(tok.ids), opts.limit)
+    classes = f"bpl-by-{opts.color_by}" + (" bpl-chunked" if chunks is not None else "")
+    label = "Tokens, underlined by regex chunk" if chunks is not None else "Tokens"
+    return ViewParts(
+        classes,
+        label,
+        tuple(_token_units(tok, stop, facts, opts, chunks)),
+        tuple(_id_units(tok, stop, opts)),
     )
 
 
-def _chunks_html(chunks: Sequence[str], until_char: int, opts: ViewOptions) -> str:
-    """The pre-tokenizer's chunks covering the first `until_char` characters."""
-    parts = []
-    offset = 0
-    for j, chunk in enumerate(chunks):
-        if offset >= until_char:
-            break
-        shown = visible_html(chunk, show_whitespace=opts.show_whitespace, line_breaks=False)
-        size = f"{len(chunk)} char" + ("" if len(chunk) == 1 else "s")
-        parts.append(f'<span class="chunk k{j % 2}" title="chunk {j} · {size}">{shown}</span>')
-        offset += len(chunk)
-    return "".join(parts)
+def view_css() -> str:
+    """The view's stylesheet (its layout, and one rule per colour class)."""
+    return _CSS
+
+
+def view_js() -> str:
+    """The view's script: defines ``bplWire(root, hooks)``, which wires hovering (and, with
+    hooks, pinning) for the ``.bpl`` element `root`."""
+    return _JS
 
 
 def render_tokens(
@@ -166,26 +259,20 @@ def render_tokens(
     opts: ViewOptions = DEFAULT_VIEW,
     chunks: Sequence[str] | None = None,
 ) -> str:
-    """The whole token view of `tok` as one HTML string (at most `opts.limit` tokens drawn).
+    """The whole token view of `tok` as one HTML string (at most `opts.limit` tokens drawn),
+    with its style and hover script, for `st.html`.
 
     `chunks`, when given, are the pre-tokenizer's chunks of ``tok.text``, drawn as a band under
-    the tokens.
+    each chunk's tokens.
     """
-    stop = min(len(tok.ids), opts.limit)
-    until_char = tok.char_spans[stop - 1][1] if stop else 0
-    band = ""
-    if chunks is not None:
-        band = (
-            '<div class="bpl-label">Regex chunks (pre-tokenizer)</div>'
-            f'<div class="bpl-chunks">{_chunks_html(chunks, until_char, opts)}</div>'
-        )
+    parts = view_parts(tok, facts, opts, chunks)
     return (
-        f'<div class="bpl bpl-by-{opts.color_by}"><style>{_CSS}</style>'
+        f'<div class="bpl {parts.classes}"><style>{_CSS}</style>'
         f'<div class="bpl-inspect">{escape(HINT)}</div>'
         '<div class="bpl-panes">'
-        f'<div class="bpl-col"><div class="bpl-label">Tokens</div>'
-        f'<div class="bpl-pane bpl-text">{_tokens_html(tok, stop, facts, opts)}</div>{band}</div>'
+        f'<div class="bpl-col"><div class="bpl-label">{escape(parts.tokens_label)}</div>'
+        f'<div class="bpl-pane bpl-text">{parts.tokens}</div></div>'
         f'<div class="bpl-col"><div class="bpl-label">Token ids</div>'
-        f'<div class="bpl-pane bpl-ids">{_ids_html(tok, stop, opts)}</div></div>'
-        f"</div><script>{_JS}</script></div>"
+        f'<div class="bpl-pane bpl-ids">{parts.ids}</div></div>'
+        f'</div><script>{_JS}bplWire(document.currentScript.closest(".bpl"));</script></div>'
     )

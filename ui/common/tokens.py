@@ -6,8 +6,9 @@ class pasting the same example tokenizes it once. `tokenized_from_ids` builds th
 ids a user pasted, for decode mode and for the merges page's intermediate steps.
 """
 
-import re
+import codecs
 import sys
+import threading
 from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Literal
@@ -42,21 +43,58 @@ def split(enc: Encoding, text: str, *, special: bool) -> tuple[str, ...]:
     )
 
 
+# Where `bytes.decode(errors="replace")` put each U+FFFD: the (start, end) byte span of every
+# invalid sequence, recorded by an error handler that replaces exactly as "replace" does.
+_REPLACED = threading.local()
+
+
+def _record_replacement(error: UnicodeError) -> tuple[str, int]:
+    assert isinstance(error, UnicodeDecodeError)
+    _REPLACED.spans.append((error.start, error.end))
+    return "\ufffd", error.end
+
+
+codecs.register_error("bpe_lens.replace_and_record", _record_replacement)
+
+
+def decode_with_widths(data: bytes) -> tuple[str, list[int]]:
+    """`data` decoded as ``data.decode("utf-8", errors="replace")`` does (tiktoken's lossy
+    `decode`: one U+FFFD per invalid sequence, not per byte), and each character's byte width.
+
+    >>> decode_with_widths(b"a\\xf0\\x9f\\x91b")  # the first 3 bytes of an emoji, then "b"
+    ('a�b', [1, 3, 1])
+    """
+    _REPLACED.spans = []
+    text = data.decode("utf-8", "bpe_lens.replace_and_record")
+    replaced = iter(_REPLACED.spans)
+    pending = next(replaced, None)
+    widths = []
+    at = 0
+    for char in text:
+        if pending is not None and pending[0] == at:  # a U+FFFD standing for bad bytes
+            width = pending[1] - pending[0]
+            pending = next(replaced, None)
+        else:  # a real character, possibly a real U+FFFD (EF BF BD)
+            width = len(char.encode("utf-8"))
+        widths.append(width)
+        at += width
+    return text, widths
+
+
 def tokenized_from_ids(enc: Encoding, ids: Sequence[int]) -> Tokenized:
     """The `Tokenized` view of ids that are all valid, as if their text had been encoded.
 
-    Ids need not decode to valid UTF-8 (half an emoji is a fine thing to paste). Decoding with
-    ``surrogateescape`` turns each undecodable byte into exactly one character, so every
-    character's byte length is known; those characters are then shown as U+FFFD.
+    Ids need not decode to valid UTF-8 (half an emoji is a fine thing to paste): the text is
+    what tiktoken's ``decode`` gives, one U+FFFD per invalid sequence, and a token's characters
+    are those its bytes fall in (a U+FFFD of several bytes may be shared by several tokens).
     """
     pieces = tuple(enc.token_bytes(i) for i in ids)
-    raw = b"".join(pieces).decode("utf-8", "surrogateescape")
+    text, widths = decode_with_widths(b"".join(pieces))
     char_ends = []  # byte offset where each character ends
     end = 0
-    for char in raw:
-        end += 1 if "\udc80" <= char <= "\udcff" else len(char.encode("utf-8"))
+    for width in widths:
+        end += width
         char_ends.append(end)
-    text = re.sub("[\udc80-\udcff]", "\ufffd", raw)
     byte_spans = []
     char_spans = []
     start = 0
@@ -67,3 +105,65 @@ def tokenized_from_ids(enc: Encoding, ids: Sequence[int]) -> Tokenized:
         byte_spans.append((start, stop))
         start = stop
     return Tokenized(text, tuple(ids), pieces, tuple(byte_spans), tuple(char_spans))
+
+
+# ---- the merge that made a token ----------------------------------------------------------------
+
+
+def merge_parents(enc: Encoding, token_id: int) -> tuple[int, int] | None:
+    """The two tokens whose merge made `token_id`; None for single bytes and special tokens.
+
+    A vocabulary with a merge list (GPT-2's, a trained one) says it outright. One given as ranks
+    alone (cl100k_base, o200k_base) is asked the way the Vocabulary page recovers parents: BPE
+    over the token's own bytes with only the merges of lower rank, which stops at two pieces.
+
+    >>> import tokenizer as tk
+    >>> gpt2 = tk.get_encoding("gpt2")
+    >>> merge_parents(gpt2, 995), merge_parents(gpt2, 32)  # " world" = " wor" + "ld"; " " a byte
+    ((476, 335), None)
+    """
+    rank = enc.merge_rank(token_id)
+    if rank is None:
+        return None
+    piece = enc.token_bytes(token_id)
+    if enc.merges is not None and rank < len(enc.merges):
+        left, right = enc.merges[rank]
+        if enc.token_bytes(left) + enc.token_bytes(right) == piece:
+            return left, right
+    return _parents_by_bpe(enc, piece, rank)
+
+
+def _parents_by_bpe(enc: Encoding, piece: bytes, rank: int) -> tuple[int, int] | None:
+    """BPE over `piece` with the merges ranked below `rank`, lowest rank first, leftmost on
+    ties (tiktoken's rule), until two pieces are left; None if BPE never gets there."""
+    ids = _ids_by_bytes(enc)
+    parts = [piece[k : k + 1] for k in range(len(piece))]
+    while len(parts) > 2:
+        best: tuple[int, int] | None = None  # (rank, position) of the pair to merge
+        for k in range(len(parts) - 1):
+            made = ids.get(parts[k] + parts[k + 1])
+            pair_rank = None if made is None else enc.merge_rank(made)
+            if pair_rank is not None and pair_rank < rank and (best is None or pair_rank < best[0]):
+                best = (pair_rank, k)
+        if best is None:
+            return None
+        k = best[1]
+        parts[k : k + 2] = [parts[k] + parts[k + 1]]
+    if len(parts) != 2 or parts[0] not in ids or parts[1] not in ids:
+        return None
+    return ids[parts[0]], ids[parts[1]]
+
+
+def _ids_by_bytes(enc: Encoding) -> dict[bytes, int]:
+    """Each ordinary token's bytes -> its id (the lowest, should two share bytes), built once per
+    vocabulary and shared; the byte strings themselves are the vocabulary's own."""
+
+    def build() -> dict[bytes, int]:
+        found: dict[bytes, int] = {}
+        for token_id in range(enc.n_vocab - 1, -1, -1):  # downwards: the lowest id wins
+            if enc.is_valid_id(token_id) and not enc.is_special(token_id):
+                found[enc.token_bytes(token_id)] = token_id
+        return found
+
+    # A dict's table costs about 100 bytes an entry beyond the shared keys.
+    return cache.derived(("ids by bytes", vocab_key(enc)), build, lambda ids: 100 * len(ids))

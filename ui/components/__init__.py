@@ -11,11 +11,12 @@ _HERE = Path(__file__).parent
 def component(stem: str, **options: Any) -> Any:
     """Declare component ``bpe_lens.<stem>`` from ``<stem>.html``, ``.css`` and ``.js`` here.
 
-    A part whose file does not exist is left out (a component may be script only).
+    A part whose file does not exist is left out (a component may be script only); a part given
+    in `options` replaces its file (a component that adds a shared script to its own).
     """
     parts: dict[str, Any] = {
         kind: (_HERE / f"{stem}.{kind}").read_text(encoding="utf-8")
         for kind in ("html", "css", "js")
         if (_HERE / f"{stem}.{kind}").exists()
     }
-    return st.components.v2.component(f"bpe_lens.{stem}", **parts, **options)
+    return st.components.v2.component(f"bpe_lens.{stem}", **(parts | options))

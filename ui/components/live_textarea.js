@@ -1,12 +1,19 @@
-// A textarea that reports its text while the user types (ui/live_input.py).
+// A textarea that reports its text while the user types (ui/common/live_text.py).
 // Streamlit calls this function on mount and again whenever the Python side sends new data.
 export default function ({ data, parentElement, setStateValue }) {
   const area = parentElement.querySelector("textarea");
-  parentElement.querySelector(".lt-label").textContent = data.label;
+  const label = parentElement.querySelector(".lt-label");
+  label.textContent = data.label;
+  label.hidden = !data.show_label;
   area.setAttribute("aria-label", data.label);
   area.placeholder = data.placeholder;
   area.maxLength = data.max_chars;
   area.rows = data.rows;
+  // Let a page size the box (--lt-height, e.g. 100% of a column): every box between the
+  // shadow root and the textarea takes the height it is given.
+  for (let box = label.parentElement; box; box = box.parentElement) {
+    box.style.height = "100%";
+  }
 
   // Take the server's text only when the server says it is new (a fresh mount, an example, a
   // link). Otherwise the user is typing, the box is newer than the server's copy, and leaving
@@ -17,14 +24,30 @@ export default function ({ data, parentElement, setStateValue }) {
     area.dataset.version = version;
   }
 
+  // How long to wait after a keystroke: nothing for short texts when the page asks for it
+  // (`instant_chars`), else a pause that grows with the text, up to `debounce_ms`.
+  const pause = (length) => {
+    if (!data.instant_chars) return data.debounce_ms;
+    if (length <= data.instant_chars) return 0;
+    return Math.min(data.debounce_ms, Math.round(length / (data.instant_chars / 8)));
+  };
+
   let timer = null;
+  let sentLength = area.value.length;
   const send = () => {
     timer = null;
+    sentLength = area.value.length;
     setStateValue("value", area.value);
   };
-  const onInput = () => {
+  const onInput = (event) => {
     clearTimeout(timer);
-    timer = setTimeout(send, data.debounce_ms);
+    timer = null;
+    const length = area.value.length;
+    // A paste (or a cut, or a drop) changes the text in one go: the user is not typing on.
+    const pasted = event.inputType === "insertFromPaste" || Math.abs(length - sentLength) > 1000;
+    const wait = data.instant_chars && pasted ? 0 : pause(length);
+    if (wait === 0) send();
+    else timer = setTimeout(send, wait);
   };
   area.addEventListener("input", onInput);
 

@@ -7,7 +7,7 @@ can name them instead of failing.
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from tokenizer import Encoding
@@ -56,3 +56,53 @@ def _is_int(value: object) -> bool:
 def unknown_ids(enc: Encoding, ids: Sequence[int]) -> list[int]:
     """The ids that name no token of `enc` (out of range, or one of o200k_base's unused ids)."""
     return sorted({i for i in ids if not enc.is_valid_id(i)})
+
+
+def id_ranges(ids: Sequence[int]) -> list[tuple[int, int]]:
+    """Sorted ids as runs of consecutive ids: ``[1, 2, 3, 7]`` -> ``[(1, 3), (7, 7)]``."""
+    runs: list[tuple[int, int]] = []
+    for i in sorted(ids):
+        if runs and i == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], i)
+        else:
+            runs.append((i, i))
+    return runs
+
+
+def _runs_text(runs: Sequence[tuple[int, int]]) -> str:
+    """``[(1, 3), (7, 7)]`` -> ``"1–3 and 7"``."""
+    words = [f"{a:,}" if a == b else f"{a:,}–{b:,}" for a, b in runs]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def valid_ids_sentence(name: str, n_vocab: int, unused: Sequence[int], most: int = 6) -> str:
+    """What the ids of an encoding are, exactly, for the decode error (`name` as it is shown).
+
+    >>> valid_ids_sentence("gpt2", 50257, [])
+    'gpt2 has the ids 0 to 50,256.'
+    >>> valid_ids_sentence("o200k_base", 200019, [199998, 199999])
+    'o200k_base has the ids 0 to 200,018, except 199,998–199,999 (unused).'
+    """
+    sentence = f"{name} has the ids 0 to {n_vocab - 1:,}"
+    if not unused:
+        return sentence + "."
+    runs = id_ranges(unused)
+    shown = _runs_text(runs[:most])
+    more = len(runs) - most
+    if more > 0:
+        shown += f" and {more:,} more runs ({len(unused):,} ids in all)"
+    return f"{sentence}, except {shown} (unused)."
+
+
+def special_texts_in(text: str, specials: Iterable[str]) -> list[str]:
+    """The special tokens whose text appears in `text`, in the order they first appear.
+
+    >>> special_texts_in("a<|endoftext|>b<|fim_prefix|>", ["<|fim_prefix|>", "<|endoftext|>"])
+    ['<|endoftext|>', '<|fim_prefix|>']
+    """
+    # Only specials whose first character occurs at all are looked for: Llama 3 has 256 of them,
+    # all starting with "<", and a megabyte without one is then a single scan.
+    candidates = [s for s in specials if s]
+    present = {c for c in {s[0] for s in candidates} if c in text}
+    found = [(text.find(s), s) for s in candidates if s[0] in present and s in text]
+    return [s for _, s in sorted(found)]

@@ -2,24 +2,34 @@
 
 Each panel reads and writes its state through ui/playground/state.py, so every setting is also
 in the link; the tokens themselves come from `ui.common.tokens` (cached by content).
+
+The layout (ui/playground/layout.css) puts the input on the left and the counts and tokens on
+the right from 1,100 px wide, stacked below that, sized to the window so that the box, the first
+tokens and their ids show without scrolling; long texts scroll inside their panes.
 """
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from tokenizer import Encoding, Tokenized
-from ui.common import registry, tokens
+from ui.common import cache, registry, tokens
+from ui.common.context_windows import window_sentence
 from ui.common.copy_button import copy_link_button
 from ui.common.examples import EXAMPLES
-from ui.common.limits import MAX_IDS, RENDER_LIMIT
-from ui.common.links import token_lookup
+from ui.common.limits import INSTANT_CHARS, MAX_IDS, RENDER_LIMIT
+from ui.common.links import VOCAB_PAGE, token_lookup, vocab_params
 from ui.common.live_text import examples_menu, live_textarea, set_live_text
 from ui.common.messages import inline_code, quote_some
+from ui.common.registry import vocab_key
 from ui.common.state import publish_text
 from ui.common.stats import format_ratio, text_stats
-from ui.common.token_view import ColorBy, ViewOptions, render_tokens
-from ui.playground.ids import parse_ids, unknown_ids
+from ui.common.token_pane import live_token_view
+from ui.common.token_view import ColorBy, ViewOptions, view_parts
+from ui.playground.ids import parse_ids, special_texts_in, unknown_ids, valid_ids_sentence
+from ui.playground.pin import pin_html
 from ui.playground.state import (
     CHUNKS,
     COLOUR,
@@ -29,10 +39,13 @@ from ui.playground.state import (
     LIMIT,
     MODE,
     MODES,
+    PIN,
     SPECIAL,
     TEXT,
     WHITESPACE,
 )
+
+_LAYOUT_CSS = Path(__file__).with_name("layout.css").read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -47,9 +60,20 @@ class Settings:
 
 
 def header(enc: Encoding) -> None:
-    st.title("Playground")
+    """The page's style, its title and what it shows, and "Copy link", on one short row."""
+    st.html(f"<style>{_LAYOUT_CSS}</style>")
+    row = st.container(horizontal=True, vertical_alignment="center", key="playground-header")
+    row.subheader("Playground", anchor=False)
     # A trained vocabulary's name is user input: quote it, never let it format the caption.
-    st.caption(f"How {inline_code(registry.encoding_label(enc.name), 80)} cuts text into tokens.")
+    row.caption(f"How {inline_code(registry.encoding_label(enc.name), 80)} cuts text into tokens.")
+    with row:
+        copy_link_button("playground.copy_link")
+
+
+def workspace() -> tuple[DeltaGenerator, DeltaGenerator]:
+    """The two halves: input (left, or on top) and output (right, or below)."""
+    row = st.container(horizontal=True, key="playground-workspace", gap="medium")
+    return row.container(key="playground-input"), row.container(key="playground-output")
 
 
 def mode_switch() -> str:
@@ -63,69 +87,152 @@ def mode_switch() -> str:
         required=True,
         label_visibility="collapsed",
     )
-    MODE.publish()
     return MODE.value
 
 
 def _load_example(name: str) -> None:
     """Examples menu callback: put the example in the box."""
     set_live_text(TEXT.key, EXAMPLES[name])
+    st.session_state.pop(LIMIT, None)  # a new text starts with one page of tokens
     if "<|" in EXAMPLES[name]:
         SPECIAL.set(True)  # the example is about special tokens
 
 
-def text_box() -> str:
-    """Encode mode's input: an examples menu and the live text box (pre-filled from ?text=)."""
+# The fragment that draws everything depending on the text: a keystroke reruns only it.
+TOKENS_FRAGMENT = "playground-tokens"
+
+
+def text_box() -> None:
+    """Encode mode's input: the live text box (pre-filled from ?text=)."""
     if TEXT.key not in st.session_state:
         set_live_text(TEXT.key, TEXT.seed())
-    examples_menu(EXAMPLE, EXAMPLES, _load_example)
-    text = live_textarea(TEXT.key, label="Text", placeholder="Type or paste text…")
+    live_textarea(
+        TEXT.key,
+        label="Text",
+        placeholder="Type or paste text…",
+        instant_chars=INSTANT_CHARS,
+        label_visibility="collapsed",
+        rerun_fragment=TOKENS_FRAGMENT,
+    )
+
+
+def input_row() -> str:
+    """The mode switch and, when encoding, the examples menu, side by side; returns the mode."""
+    row = st.container(horizontal=True, vertical_alignment="center", key="playground-modes")
+    with row:
+        mode = mode_switch()
+        if mode == "encode":
+            examples_menu(EXAMPLE, EXAMPLES, _load_example)
+    return mode
+
+
+def ids_box() -> None:
+    """Decode mode's input: the live box for ids (pre-filled from ?ids=)."""
+    if IDS.key not in st.session_state:
+        set_live_text(IDS.key, IDS.seed())
+    live_textarea(
+        IDS.key,
+        label="Token ids",
+        placeholder="31373, 995   or   31373 995   or   [31373, 995]",
+        instant_chars=INSTANT_CHARS,
+        label_visibility="collapsed",
+        rerun_fragment=TOKENS_FRAGMENT,
+    )
+
+
+def current_input(mode: str) -> str:
+    """The box's text, as the box last sent it, also put in the link (if it fits)."""
+    if mode == "decode":
+        raw: str = st.session_state.get(IDS.key, "")
+        publish_text(IDS, raw)
+        TEXT.forget()
+        return raw
+    text: str = st.session_state.get(TEXT.key, "")
     if not publish_text(TEXT, text):
         st.caption("This text is too long for a link; the link keeps the other settings.")
     IDS.forget()
     return text
 
 
-def ids_box() -> str:
-    """Decode mode's input: the live box for ids (pre-filled from ?ids=)."""
-    if IDS.key not in st.session_state:
-        set_live_text(IDS.key, IDS.seed())
-    raw = live_textarea(
-        IDS.key, label="Token ids", placeholder="31373, 995   or   31373 995   or   [31373, 995]"
+def current_settings() -> Settings:
+    """What the mode and the toggles are set to, read from the session and put in the link.
+
+    The tokens fragment calls this on every run, its own included: a keystroke's fragment run
+    can cut short the app run a toggle started, and the link must still follow the toggle.
+    """
+    mode = MODE.value
+    encoding = mode == "encode"
+    for param in (MODE, COLOUR, WHITESPACE, *((SPECIAL, CHUNKS) if encoding else ())):
+        param.publish()
+    colour_by: ColorBy = "id" if COLOUR.value == "id" else "position"
+    return Settings(
+        mode,
+        encoding and SPECIAL.value,
+        WHITESPACE.value,
+        encoding and CHUNKS.value,
+        colour_by,
     )
-    publish_text(IDS, raw)
-    TEXT.forget()
-    return raw
 
 
-def settings(mode: str) -> Settings:
-    """The toggles: special tokens, whitespace glyphs, regex chunks, colouring."""
+def draw_settings(mode: str) -> None:
+    """The toggles: special tokens, whitespace glyphs, regex chunks, colouring (each bound to
+    its parameter; `current_settings` reads them and puts them in the link)."""
     for param in (SPECIAL, WHITESPACE, CHUNKS, COLOUR):
         param.seed()
-    row = st.columns([1, 1, 1, 1.4], vertical_alignment="bottom")
+    row = st.container(horizontal=True, vertical_alignment="bottom", key="playground-settings")
     encoding = mode == "encode"
-    special = encoding and row[0].toggle(
-        "Special tokens",
-        key=SPECIAL.key,
-        help="Read `<|endoftext|>` and its kind as single special tokens, not as text.",
-    )
-    show_whitespace = row[1].toggle(
+    if encoding:
+        row.toggle(
+            "Special tokens",
+            key=SPECIAL.key,
+            help="Read `<|endoftext|>` and its kind as single special tokens, not as text.",
+        )
+    row.toggle(
         "Show whitespace",
         key=WHITESPACE.key,
         help="Space ·, tab →, newline ↵, and invisible characters by their code point.",
     )
-    show_chunks = encoding and row[2].toggle(
-        "Regex chunks",
-        key=CHUNKS.key,
-        help="How the pre-tokenizer's pattern cuts the text before any merge.",
+    if encoding:
+        row.toggle(
+            "Regex chunks",
+            key=CHUNKS.key,
+            help="Underline how the pre-tokenizer's pattern cuts the text before any merge.",
+        )
+    row.segmented_control(
+        "Colour",
+        list(COLOURS),
+        format_func=COLOURS.__getitem__,
+        key=COLOUR.key,
+        required=True,
+        label_visibility="collapsed",
     )
-    row[3].segmented_control(
-        "Colour by", list(COLOURS), format_func=COLOURS.__getitem__, key=COLOUR.key, required=True
+
+
+def special_hint(enc: Encoding, text: str, chosen: Settings) -> None:
+    """Special-token text read as ordinary text: say so, and how to see it as one id."""
+    if chosen.special:
+        return
+    found = special_texts_in(text, enc.special_tokens)
+    if not found:
+        return
+    names = " and ".join(inline_code(s, 40) for s in found[:3])
+    more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
+    verb, each = ("is a special token", "it") if len(found) == 1 else ("are special tokens", "each")
+    st.info(
+        f"{names}{more} {verb} of {inline_code(enc.name, 40)}: turn on **Special tokens** to see "
+        f"{each} as one id. Here {'it is' if len(found) == 1 else 'they are'} read as "
+        "ordinary text.",
+        icon=":material/info:",
     )
-    for param in (COLOUR, WHITESPACE, *((SPECIAL, CHUNKS) if encoding else ())):
-        param.publish()
-    colour_by: ColorBy = "id" if COLOUR.value == "id" else "position"
-    return Settings(mode, special, show_whitespace, show_chunks, colour_by)
+
+
+def _unused_ids(enc: Encoding) -> list[int]:
+    """Ids below `n_vocab` that name no token (o200k_base has two), found once per vocabulary."""
+    return cache.derived(
+        ("unused ids", vocab_key(enc)),
+        lambda: [i for i in range(enc.n_vocab) if not enc.is_valid_id(i)],
+        lambda unused: 64 + 32 * len(unused),
+    )
 
 
 def decode_ids(enc: Encoding, raw: str) -> Tokenized:
@@ -141,53 +248,91 @@ def decode_ids(enc: Encoding, raw: str) -> Tokenized:
         st.warning(f"Only the first {MAX_IDS:,} ids are decoded.")
     unknown = unknown_ids(enc, ids)
     if unknown:
-        st.error(
-            f"Not ids of {inline_code(enc.name)} (0 to {enc.n_vocab - 1:,}, a few unused): "
-            f"{quote_some(unknown)}. They are left out below."
-        )
+        name = inline_code(enc.name)
+        valid = valid_ids_sentence(name, enc.n_vocab, _unused_ids(enc))
+        st.error(f"Not ids of {name}: {quote_some(unknown)}. {valid} They are left out below.")
     return tokens.tokenized_from_ids(enc, [i for i in ids if enc.is_valid_id(i)])
 
 
-def counts(tok: Tokenized) -> None:
-    """The six counts, exact however long the text (only the drawing is capped)."""
+def counts(enc: Encoding, tok: Tokenized) -> None:
+    """The six counts, exact however long the text (only the drawing is capped), and how much
+    of the encoding's model's context window the text fills."""
     stats = text_stats(tok.text, len(tok.ids))
-    cells = st.columns(6)
-    cells[0].metric("Tokens", f"{stats.tokens:,}")
-    cells[1].metric("Characters", f"{stats.chars:,}")
-    cells[2].metric("UTF-8 bytes", f"{stats.utf8_bytes:,}")
-    cells[3].metric("Words", f"{stats.words:,}")
-    cells[4].metric("Chars / token", format_ratio(stats.chars_per_token))
-    cells[5].metric("Bytes / token", format_ratio(stats.bytes_per_token))
+    row = st.container(horizontal=True, key="playground-counts", gap="small")
+    row.metric("Tokens", f"{stats.tokens:,}")
+    row.metric("Characters", f"{stats.chars:,}")
+    row.metric("UTF-8 bytes", f"{stats.utf8_bytes:,}")
+    row.metric("Words", f"{stats.words:,}")
+    row.metric("Chars / token", format_ratio(stats.chars_per_token))
+    row.metric("Bytes / token", format_ratio(stats.bytes_per_token))
+    sentence = window_sentence(stats.tokens, enc.name)
+    if sentence is not None:
+        st.caption(sentence)
 
 
-def _visible_limit(text_hash: int) -> int:
-    """Tokens to draw: grows with "Show more", back to one page when the text changes."""
-    held_hash, limit = st.session_state.get(LIMIT, (None, RENDER_LIMIT))
-    return limit if held_hash == text_hash else RENDER_LIMIT  # type: ignore[no-any-return]
+def _visible_limit() -> int:
+    """Tokens to draw: grows with "Show more" and stays while the text is edited."""
+    return int(st.session_state.get(LIMIT, RENDER_LIMIT))
 
 
-def _show_more(text_hash: int) -> None:
-    """Callback of "Show more": draw another page of tokens of this same text."""
-    st.session_state[LIMIT] = (text_hash, _visible_limit(text_hash) + RENDER_LIMIT)
+def _show_more() -> None:
+    """Callback of "Show more": draw another page of tokens."""
+    st.session_state[LIMIT] = _visible_limit() + RENDER_LIMIT
+
+
+def pinned_index(ids: tuple[int, ...], held: tuple[int, int] | None) -> int | None:
+    """Where the pinned token is now: its place if it still holds the same id, else the
+    nearest token with that id (the text was edited before it), else nowhere.
+
+    >>> pinned_index((5, 7, 5), (2, 5)), pinned_index((9, 5, 7), (0, 5)), pinned_index((1,), (0, 5))
+    (2, 1, None)
+    """
+    if held is None:
+        return None
+    index, token_id = held
+    if index < len(ids) and ids[index] == token_id:
+        return index
+    places = [i for i, found in enumerate(ids) if found == token_id]
+    return min(places, key=lambda i: abs(i - index)) if places else None
 
 
 def token_pane(
     enc: Encoding, tok: Tokenized, chunks: tuple[str, ...] | None, chosen: Settings
 ) -> None:
-    """The coloured tokens with their ids, a page at a time, and a link into the vocabulary."""
-    text_hash = hash(tok.text)
-    limit = _visible_limit(text_hash)
+    """The coloured tokens with their ids, a page at a time; a token can be pinned."""
+    limit = _visible_limit()
+    drawn = tok.ids[:limit]
+    pinned = pinned_index(drawn, st.session_state.get(PIN))
+    st.session_state[PIN] = None if pinned is None else (pinned, drawn[pinned])
     if tok.ids:
         view = ViewOptions(
             color_by=chosen.colour_by, show_whitespace=chosen.show_whitespace, limit=limit
         )
-        st.html(render_tokens(tok, enc, view, chunks), unsafe_allow_javascript=True)
-        token_lookup(enc, tok.ids[:limit], key="playground.lookup")
+
+        def pin(index: int | None) -> None:
+            """The view's pin or unpin: remember the token by place and id."""
+            valid = index is not None and index < len(drawn)
+            st.session_state[PIN] = (index, drawn[index]) if index is not None and valid else None
+
+        panel = ""
+        if pinned is not None:
+            panel = pin_html(enc, tok, pinned, tokens.merge_parents(enc, drawn[pinned]))
+        events = live_token_view(
+            "playground.tokens",
+            view_parts(tok, enc, view, chunks),
+            ids=tok.ids,
+            pinned=pinned,
+            pin_html=panel,
+            on_pin=pin,
+        )
+        if events.open_vocab is not None and enc.is_valid_id(events.open_vocab):
+            st.switch_page(VOCAB_PAGE, query_params=vocab_params(enc.name, events.open_vocab))
     else:
-        st.caption("No tokens yet: type above.")
+        st.caption("No tokens yet: type in the box.")
     if len(tok.ids) > limit:
         st.info(f"Showing the first {limit:,} of {len(tok.ids):,} tokens; the counts cover all.")
-        st.button(f"Show {RENDER_LIMIT:,} more", on_click=_show_more, args=(text_hash,))
+        st.button(f"Show {RENDER_LIMIT:,} more", on_click=_show_more)
     if chosen.mode == "decode" and tok.ids:
         st.code(tok.text[:100_000], language=None, wrap_lines=True)
-    copy_link_button("playground.copy_link")
+    if tok.ids:
+        token_lookup(enc, drawn, key="playground.lookup")

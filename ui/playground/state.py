@@ -4,7 +4,7 @@ from ui.common import state
 from ui.common.examples import DEFAULT_TEXT
 
 MODES = {"encode": "Text → tokens", "decode": "Ids → text"}
-COLOURS = {"position": "Position", "id": "Token id"}
+COLOURS = {"position": "Colour by position", "id": "Colour by id"}
 
 TEXT = state.text("playground.text", "text", DEFAULT_TEXT)
 IDS = state.text("playground.ids", "ids")
@@ -14,6 +14,7 @@ WHITESPACE = state.flag("playground.ws", "ws")
 SPECIAL = state.flag("playground.special", "special")
 CHUNKS = state.flag("playground.chunks", "chunks")
 
-# Not in links: how many tokens are drawn ("Show more"), for which text.
+# Not in links: how many tokens are drawn ("Show more"), the pinned token, the examples menu.
 LIMIT = "playground.limit"
+PIN = "playground.pin"  # (index, id) of the pinned token, or absent
 EXAMPLE = "playground.example"

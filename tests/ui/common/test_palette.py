@@ -1,4 +1,7 @@
-"""Token colours: readable under both themes' text, and assigned the documented way."""
+"""Token colours: readable under both themes' text, distinct by id, assigned the documented way."""
+
+import itertools
+import math
 
 import pytest
 
@@ -25,14 +28,50 @@ def _contrast(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
-@pytest.mark.parametrize("theme", THEMES)
-@pytest.mark.parametrize("hue", palette.HUES)
-def test_text_on_every_tint_passes_wcag_aa(theme: str, hue: tuple[int, int, int]) -> None:
-    background, text = THEMES[theme]
-    tint = tuple(
-        palette.ALPHA * h + (1 - palette.ALPHA) * b for h, b in zip(hue, background, strict=True)
+def _oklab(rgb: tuple[float, ...]) -> tuple[float, float, float]:
+    """Björn Ottosson's OKLab, where distances follow what the eye sees (0.02 is about a step)."""
+
+    def linear(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb)
+    l_ = (0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b) ** (1 / 3)
+    m_ = (0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b) ** (1 / 3)
+    s_ = (0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b) ** (1 / 3)
+    return (
+        0.2104542553 * l_ + 0.7936177850 * m_ - 0.0040720468 * s_,
+        1.9779984951 * l_ - 2.4285922050 * m_ + 0.4505937099 * s_,
+        0.0259040371 * l_ + 0.7827717662 * m_ - 0.8086757660 * s_,
     )
-    assert _contrast(tint, text) >= 4.5
+
+
+def _on(theme: str, tint: tuple[int, int, int, float]) -> tuple[float, ...]:
+    """The colour a tint shows over the theme's page."""
+    *rgb, alpha = tint
+    background, _ = THEMES[theme]
+    return tuple(alpha * c + (1 - alpha) * b for c, b in zip(rgb, background, strict=True))
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("tint", palette.tints())
+def test_text_on_every_tint_passes_wcag_aa(theme: str, tint: tuple[int, int, int, float]) -> None:
+    assert _contrast(_on(theme, tint), THEMES[theme][1]) >= 4.5
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_id_colours_are_24_that_tell_apart_on_both_themes(theme: str) -> None:
+    shown = [_oklab(_on(theme, tint)) for tint in palette.ID_TINTS]
+    page = _oklab(THEMES[theme][0])
+    assert len(set(palette.ID_TINTS)) == len(palette.ID_TINTS) >= 24
+    assert min(math.dist(a, b) for a, b in itertools.combinations(shown, 2)) > 0.06
+    assert min(math.dist(colour, page) for colour in shown) > 0.06  # every tint shows
+
+
+def test_colour_by_id_uses_every_id_colour_and_no_position_colour() -> None:
+    used = {palette.by_id(i) for i in range(5_000)}
+    first_id_class = len(palette.HUES)
+    assert used == set(range(first_id_class, first_id_class + len(palette.ID_TINTS)))
 
 
 def test_adjacent_positions_never_share_a_colour() -> None:
@@ -41,10 +80,11 @@ def test_adjacent_positions_never_share_a_colour() -> None:
 
 def test_same_id_same_colour_and_neighbouring_ids_spread() -> None:
     assert palette.by_id(995) == palette.by_id(995)
-    assert len({palette.by_id(i) for i in range(1000, 1016)}) >= len(palette.HUES) - 2
+    assert len({palette.by_id(i) for i in range(1000, 1024)}) >= 12  # neighbours spread
 
 
-def test_css_has_one_rule_per_hue() -> None:
+def test_css_has_one_rule_per_colour_class() -> None:
     css = palette.css_rules(".bpl ")
-    assert css.count("{background:rgba(") == len(palette.HUES)
+    assert css.count("{background:rgba(") == len(palette.HUES) + len(palette.ID_TINTS)
     assert ".bpl .c0{" in css
+    assert ".bpl .c31{background:rgba(0,191,255,0.45)}" in css

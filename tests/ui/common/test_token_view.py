@@ -5,7 +5,7 @@ import pytest
 import tokenizer as tk
 from tests.ui.html_probe import probe
 from tests.ui.payloads import XSS_PAYLOADS
-from ui.common.token_view import ViewOptions, clusters, render_tokens, tooltip
+from ui.common.token_view import ViewOptions, clusters, render_tokens, tooltip, view_parts
 from ui.common.tokens import tokenized_from_ids
 
 ALLOWED_TAGS = {"div", "span", "style", "script"}
@@ -19,6 +19,11 @@ def gpt2() -> tk.Encoding:
 
 def token_spans(html: str) -> list:
     return probe(html).with_class("tok")
+
+
+def chunk_spans(tokens_html: str) -> list[str]:
+    """The HTML of each chunk's span in the tokens pane (chunks are never nested)."""
+    return ['<span class="chunk' + piece for piece in tokens_html.split('<span class="chunk')[1:]]
 
 
 def test_one_span_per_token_carrying_its_id(gpt2: tk.Encoding) -> None:
@@ -90,6 +95,50 @@ def test_chunks_band_shows_the_pre_tokenizer_chunks(gpt2: tk.Encoding) -> None:
     assert [c.text for c in view.with_class("chunk")] == ["GPT", "2", " was", " created"]
 
 
+@pytest.mark.parametrize(
+    "text", ["GPT2 was created by OpenAI", "def f(x):\n    return x  # hi\n\n", "a 👋🏽 b 你好世界"]
+)
+def test_each_chunk_wraps_its_own_tokens_so_the_band_wraps_with_them(
+    gpt2: tk.Encoding, text: str
+) -> None:
+    tok, chunks = gpt2.tokenize(text), gpt2.split(text)
+    html = view_parts(tok, gpt2, ViewOptions(), chunks).tokens
+    # Nested, not a separate band: each chunk's span holds exactly its own tokens.
+    assert [probe(piece).shown_text() for piece in chunk_spans(html)] == chunks
+    assert len(probe(html).with_class("tok")) == len(tok.ids)
+
+
+def test_lines_wrap_only_between_tokens(gpt2: tk.Encoding) -> None:
+    """Where two tokens meet a line may wrap (the pane breaks anywhere); inside a token it
+    may not (`white-space: pre`). The browser test checks each token keeps to one line."""
+    css = render_tokens(gpt2.tokenize("hi"), gpt2)
+    assert "line-break: anywhere" in css
+    assert ".bpl .tok { padding: 2px 0; white-space: pre; }" in css
+
+
+def test_newlines_show_a_mark_when_glyphs_are_off_and_the_text_stays_exact(
+    gpt2: tk.Encoding,
+) -> None:
+    text = "one\n\ntwo.\nthree"
+    tok = gpt2.tokenize(text)
+    view = probe(render_tokens(tok, gpt2))
+    marked = [s for s in view.with_class("tok") if "\n" in s.text]
+    assert marked and all(s.text.strip("\n") == s.text.replace("\n", "") for s in marked)
+    html = view_parts(tok, gpt2).tokens
+    assert html.count('<span class="nl"></span>\n') == text.count("\n")
+    assert view.shown_text() == text  # the mark is drawn by CSS, not text
+    assert ".bpl .nl::before" in render_tokens(tok, gpt2)
+    with_glyphs = view_parts(tok, gpt2, ViewOptions(show_whitespace=True)).tokens
+    assert 'class="nl"' not in with_glyphs and with_glyphs.count("↵") == text.count("\n")
+
+
+def test_colour_by_id_uses_the_id_tints(gpt2: tk.Encoding) -> None:
+    tok = gpt2.tokenize(" ".join(str(n) for n in range(300)))
+    view = probe(render_tokens(tok, gpt2, ViewOptions(color_by="id")))
+    classes = {c for s in view.with_class("tok") for c in s.attrs["class"].split()}
+    assert len({c for c in classes if c[0] == "c" and c[1:].isdigit()}) == 24
+
+
 def test_bytes_that_decode_to_nothing_are_shown_as_hex(gpt2: tk.Encoding) -> None:
     tok = tokenized_from_ids(gpt2, [31373, 233])  # "hello" then a lone continuation byte
     view = probe(render_tokens(tok, gpt2))
@@ -111,4 +160,5 @@ def test_hostile_text_stays_text(gpt2: tk.Encoding, payload: str, show_whitespac
     assert {name for e in view.elements for name in e.attrs} <= ALLOWED_ATTRS
     if not show_whitespace:
         assert view.shown_text() == payload
-        assert "".join(c.text for c in view.with_class("chunk")) == payload
+        tokens_html = view_parts(tok, gpt2, ViewOptions(), gpt2.split(payload)).tokens
+        assert "".join(probe(c).shown_text() for c in chunk_spans(tokens_html)) == payload

@@ -1,0 +1,157 @@
+"""The Playground fits the room: what must be on screen without scrolling, at a laptop's and a
+projector's size, in both themes; long text scrolling in its own panes; how tokens wrap."""
+
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+import tokenizer as tk
+from tests.e2e.harness import goto, metric, new_page, screenshot, wait_settled
+from tests.e2e.playground_page import (
+    first_id,
+    first_token,
+    paste,
+    text_box,
+    tokens_cut_across_lines,
+    wait_for_ids,
+)
+from tests.oracles import oracle_ids
+from ui.common.examples import EXAMPLES
+
+SIZES = [(1280, 720), (1024, 768)]
+# Page height, as Streamlit scrolls inside its main block rather than the document.
+_PAGE_HEIGHT_JS = "() => document.querySelector('[data-testid=stMain]').scrollHeight"
+
+
+def box(locator: Locator) -> dict[str, float]:
+    found = locator.bounding_box()
+    assert found is not None, f"{locator} is not laid out"
+    return found
+
+
+def assert_on_screen(page: Page, locator: Locator, what: str) -> None:
+    """Wholly inside the window as the page opens (top to bottom, left to right)."""
+    size = page.viewport_size
+    assert size is not None
+    b = box(locator)
+    assert b["y"] >= 0 and b["y"] + b["height"] <= size["height"], (what, b, size)
+    assert b["x"] >= 0 and b["x"] + b["width"] <= size["width"], (what, b, size)
+
+
+@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def size(request: pytest.FixtureRequest) -> tuple[int, int]:
+    return request.param
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_box_first_tokens_and_ids_show_without_scrolling(
+    browser, app_url: str, size: tuple[int, int], scheme: str
+) -> None:
+    width, height = size
+    page = new_page(browser, width=width, height=height, color_scheme=scheme)
+    try:
+        goto(page, app_url + "/")
+        wait_settled(page)
+        assert_on_screen(page, text_box(page), "the text box")
+        assert_on_screen(page, first_token(page), "the first token")
+        assert_on_screen(page, first_id(page), "the first id")
+        for label in ("Tokens", "Characters", "UTF-8 bytes", "Words"):
+            assert_on_screen(page, metric(page, label), f"the {label} count")
+        text, tokens = box(text_box(page)), box(page.locator(".bpl-text"))
+        if width >= 1100:  # side by side: the box left of the tokens
+            assert text["x"] + text["width"] <= tokens["x"]
+            assert tokens["y"] < text["y"] + text["height"]
+        else:  # stacked, and the box kept short
+            assert text["y"] + text["height"] <= tokens["y"]
+            assert text["height"] <= 0.25 * height
+        assert page.evaluate("window.scrollY") == 0
+        screenshot(page, f"playground-fit-{width}x{height}-{scheme}", whole=False)
+    finally:
+        page.context.close()
+
+
+def test_long_text_scrolls_in_its_panes_not_the_page(
+    browser, app_url: str, size: tuple[int, int]
+) -> None:
+    width, height = size
+    page = new_page(browser, width=width, height=height)
+    unit = EXAMPLES["Code indentation"] + EXAMPLES["Non-English text"] + "\n"
+    try:
+        goto(page, app_url + "/")
+        heights = []
+        for copies in (8, 16):  # both fill the panes; the second is twice as long
+            text = unit * copies
+            paste(page, text)
+            expect(metric(page, "Tokens")).to_have_text(f"{len(oracle_ids('gpt2', text)):,}")
+            wait_settled(page)
+            heights.append(page.evaluate(_PAGE_HEIGHT_JS))
+            for pane in (text_box(page), page.locator(".bpl-text"), page.locator(".bpl-ids")):
+                assert pane.evaluate("e => e.scrollHeight > e.clientHeight + 100"), pane
+            assert_on_screen(page, first_token(page), "the first token")
+            assert_on_screen(page, first_id(page), "the first id")
+        assert heights[1] == heights[0]  # more text, same page: the panes scroll instead
+        if width >= 1100:  # side by side, the page is exactly the window
+            assert heights[0] <= height
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("ws", ["0", "1"])
+def test_no_token_is_cut_across_two_lines(open_app, page: Page, ws: str) -> None:
+    page.set_viewport_size({"width": 1100, "height": 900})  # a narrow pane: many wraps
+    text = (
+        "Supercalifragilisticexpialidocious antidisestablishmentarianism " * 6
+        + "    indented   spaces\tand\ttabs " * 6
+        + "naïve café 你好世界 👋🏽 " * 6
+    )
+    open_app("/?" + urlencode({"text": text, "ws": ws, "chunks": "1"}))
+    wait_for_ids(page, oracle_ids("gpt2", text))
+    lines = page.locator(".bpl-text").evaluate(
+        "e => new Set(Array.from(e.querySelectorAll('.tok'), t => t.getBoundingClientRect().top))"
+        ".size"
+    )
+    assert lines > 10  # it does wrap, and not only at spaces
+    assert tokens_cut_across_lines(page) == []
+    assert page.locator(".bpl-text").evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+
+
+def test_the_chunk_band_wraps_with_its_tokens(open_app, page: Page) -> None:
+    page.set_viewport_size({"width": 1100, "height": 900})
+    text = "GPT2 was created by OpenAI, in 2019, with 1,234,567 merges?! " * 8
+    open_app("/?" + urlencode({"text": text, "chunks": "1"}))
+    wait_for_ids(page, oracle_ids("gpt2", text))
+    # Each chunk's underline is drawn under its own tokens, on whatever line they landed: every
+    # token lies within one of the boxes its chunk is drawn as (one per line it spans).
+    apart = page.locator(".bpl-text").evaluate(
+        """root => Array.from(root.querySelectorAll('.chunk')).filter(chunk => {
+            const boxes = Array.from(chunk.getClientRects());
+            return Array.from(chunk.querySelectorAll('.tok'), t => t.getBoundingClientRect())
+                .some(t => !boxes.some(r => {
+                    const middle = (t.top + t.bottom) / 2;
+                    return r.top <= middle && middle <= r.bottom
+                        && r.left - 1 <= t.left && t.right <= r.right + 1;
+                }));
+        }).length"""
+    )
+    assert apart == 0
+    wrapped = page.locator(".bpl-text .chunk").evaluate_all(
+        "chunks => chunks.filter(c => c.getClientRects().length > 1).length"
+    )
+    lines = page.locator(".bpl-text").evaluate(
+        "e => new Set(Array.from(e.querySelectorAll('.tok'), t => t.getBoundingClientRect().top))"
+        ".size"
+    )
+    assert lines > 3 and wrapped <= lines  # the text wraps; chunks wrap with it
+    assert page.locator(".bpl-text .chunk").count() == len(tk.get_encoding("gpt2").split(text))
+
+
+def test_newline_tokens_show_with_glyphs_off(open_app, page: Page) -> None:
+    open_app("/?" + urlencode({"text": "one\n\ntwo"}))
+    wait_for_ids(page, oracle_ids("gpt2", "one\n\ntwo"))
+    newline = page.locator(".bpl-text .tok").filter(has=page.locator(".nl")).first
+    assert newline.text_content() == "\n"
+    mark = newline.locator(".nl").first.evaluate("e => getComputedStyle(e, '::before').content")
+    assert mark == '"↵"'
+    box_ = box(newline)
+    assert box_["width"] > 4  # the glyph gives it a body to hover and click

@@ -1,0 +1,80 @@
+"""Clicking tokens in the Playground: pin one, see its merge, open it in the Vocabulary page,
+let go with Esc; copy every id."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.harness import rerun, wait_idle
+from tests.e2e.playground_page import query, rendered_ids, text_box, wait_for_ids
+from tests.oracles import oracle_ids
+
+PIN = ".bpl-pin"
+INDEXING_MS = 60_000  # the Vocabulary page indexes a vocabulary on its first visit
+
+
+def pin(page: Page, index: int) -> None:
+    with rerun(page):
+        page.locator(".bpl-text .tok").nth(index).click()
+
+
+def test_a_click_pins_a_token_and_esc_lets_go(open_app) -> None:
+    page = open_app("/?text=hello%20world")
+    pin(page, 1)
+    panel = page.locator(PIN)
+    expect(panel).to_be_visible()
+    expect(panel).to_contain_text("#995")
+    expect(panel).to_contain_text("merge rank 739: ·wor #476 + ld #335")
+    expect(panel).to_contain_text("bytes 20 77 6F 72 6C 64")
+    expect(page.locator(".bpl-text .tok.pin")).to_have_attribute("data-token-id", "995")
+    expect(page.locator(".bpl-hover")).to_be_hidden()  # the panel stands in for the hover line
+    with rerun(page):
+        page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
+    expect(page.locator(".bpl-text .tok.pin")).to_have_count(0)
+
+
+def test_a_second_click_or_the_unpin_button_lets_go_and_typing_keeps_the_pin(open_app) -> None:
+    page = open_app("/?text=hello%20world")
+    pin(page, 1)
+    pin(page, 1)
+    expect(page.locator(PIN)).to_be_hidden()
+    pin(page, 1)
+    expect(page.locator(PIN)).to_contain_text("#995")
+    box = text_box(page)
+    box.click()
+    box.press("Home")
+    page.keyboard.type("oh ")  # a token before the pinned one: the pin follows it
+    wait_for_ids(page, oracle_ids("gpt2", "oh hello world"))
+    expect(page.locator(".bpl-text .tok.pin")).to_have_attribute("data-token-id", "995")
+    expect(page.locator(".bpl-text .tok.pin")).to_have_attribute("data-i", "2")
+    with rerun(page):
+        page.get_by_role("button", name="Unpin (Esc)").click()
+    expect(page.locator(PIN)).to_be_hidden()
+
+
+def test_the_pinned_tokens_link_opens_it_in_the_vocabulary_page(open_app) -> None:
+    page = open_app("/?text=hello%20world&enc=cl100k_base")
+    pin(page, 1)
+    link = page.locator(PIN).get_by_role("link", name="Open #1917 in Vocabulary")
+    expect(link).to_have_attribute("href", re.compile(r"^vocab\?enc=cl100k_base&id=1917$"))
+    link.click()
+    expect(page.get_by_role("heading", name="Token 1917")).to_be_visible(timeout=INDEXING_MS)
+    wait_idle(page)
+    assert page.url.split("?")[0].endswith("/vocab")
+    assert query(page) == {"enc": "cl100k_base", "id": "1917"}
+
+
+@pytest.mark.parametrize(("button", "separator"), [("comma", ", "), ("space", " ")])
+def test_copy_ids_copies_every_id(open_app, page: Page, button: str, separator: str) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    text = "Copy me, all of me: 12345 👋"
+    open_app("/?" + "text=" + re.sub(" ", "%20", text))
+    wait_for_ids(page, oracle_ids("gpt2", text))
+    name = f"Copy ids, {button}-separated"
+    page.get_by_role("button", name=name).click()
+    expect(page.get_by_role("button", name=name)).to_have_text("Copied ✓")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == separator.join(map(str, rendered_ids(page)))
+    assert copied == separator.join(map(str, oracle_ids("gpt2", text)))

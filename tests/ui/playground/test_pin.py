@@ -1,0 +1,74 @@
+"""The pinned token's panel and the parents it names."""
+
+import random
+
+import pytest
+
+import tokenizer as tk
+from tests.ui.html_probe import probe
+from tests.ui.payloads import XSS_PAYLOADS
+from tokenizer.vocab import parents_from_merges, parents_from_ranks
+from ui.common.tokens import _parents_by_bpe, merge_parents
+from ui.playground.panels import pinned_index
+from ui.playground.pin import pin_html
+
+PANEL_TAGS = {"div", "span", "code", "a", "button"}
+
+
+@pytest.fixture(scope="module")
+def gpt2() -> tk.Encoding:
+    return tk.get_encoding("gpt2")
+
+
+def test_the_panel_names_id_rank_parents_bytes_and_links_the_vocabulary(
+    gpt2: tk.Encoding,
+) -> None:
+    tok = gpt2.tokenize("hello world")
+    panel = probe(pin_html(gpt2, tok, 1, merge_parents(gpt2, 995)))
+    text = " ".join(e.text for e in panel.elements if e.tag == "div")
+    assert "#995" in text and "token 2, chars 5–10" in text
+    assert "merge rank 739: ·wor #476 + ld #335" in text
+    assert "bytes 20 77 6F 72 6C 64" in text
+    (link,) = [e for e in panel.elements if e.tag == "a"]
+    assert link.attrs == {"href": "vocab?enc=gpt2&id=995", "data-vocab": "995"}
+    assert [e.text for e in panel.elements if e.tag == "button"] == ["Unpin (Esc)"]
+
+
+def test_bytes_and_special_tokens_are_made_by_no_merge(gpt2: tk.Encoding) -> None:
+    tok = gpt2.tokenize("a<|endoftext|>", "all")
+    assert "a single byte" in pin_html(gpt2, tok, 0, None)
+    assert "a special token" in pin_html(gpt2, tok, 1, None)
+
+
+@pytest.mark.parametrize("payload", XSS_PAYLOADS)
+def test_the_panel_keeps_hostile_text_as_text(gpt2: tk.Encoding, payload: str) -> None:
+    tok = gpt2.tokenize(payload)
+    for i, token_id in enumerate(tok.ids):
+        panel = probe(pin_html(gpt2, tok, i, merge_parents(gpt2, token_id)))
+        assert {e.tag for e in panel.elements} <= PANEL_TAGS
+        assert sum(e.tag == "a" for e in panel.elements) == 1
+
+
+def test_parents_by_bpe_over_ranks_match_gpt2s_merge_list(gpt2: tk.Encoding) -> None:
+    """The ranks-only path (cl100k_base, o200k_base) recovers exactly the merges GPT-2 lists."""
+    listed = parents_from_merges(gpt2)
+    assert listed is not None
+    sample = random.Random(14).sample(range(256, 50_256), 2_000)
+    for token_id in sample:
+        assert _parents_by_bpe(gpt2, gpt2.token_bytes(token_id), token_id - 256) == listed[token_id]
+
+
+@pytest.mark.slow
+def test_parents_of_cl100k_tokens_are_the_vocabulary_pages() -> None:
+    cl100k = tk.get_encoding("cl100k_base")
+    parents, _ = parents_from_ranks(cl100k)
+    for token_id in random.Random(15).sample(range(256, 100_256), 3_000):
+        assert merge_parents(cl100k, token_id) == parents[token_id]
+
+
+def test_a_pin_follows_its_token_when_the_text_changes_before_it() -> None:
+    assert pinned_index((5, 7, 5), (2, 5)) == 2  # still there
+    assert pinned_index((1, 9, 5, 7, 5), (2, 5)) == 2  # nearest with the same id
+    assert pinned_index((9, 5, 7), (0, 5)) == 1
+    assert pinned_index((1, 2), (0, 5)) is None  # gone
+    assert pinned_index((1, 2), None) is None

@@ -1,0 +1,52 @@
+"""The pinned token's panel: what a click on a token tells about it.
+
+Its id, its bytes, where it is in the text, and the merge that made it — the merge's rank and
+the two tokens it joined — with a link to the token on the Vocabulary page. Pure: the parents
+come from `ui.common.tokens.merge_parents`, given by the caller.
+"""
+
+from html import escape
+
+from tokenizer import Encoding, Tokenized
+from ui.common.links import vocab_url
+from ui.common.token_text import token_html
+from ui.common.token_view import hex_bytes
+
+
+def _token(enc: Encoding, token_id: int) -> str:
+    """A token as a small chip with its id: ``[·wor] #476``."""
+    return f'<code class="bpl-chip">{token_html(enc.token_bytes(token_id))}</code> #{token_id}'
+
+
+def origin_html(enc: Encoding, token_id: int, parents: tuple[int, int] | None) -> str:
+    """How the token came to be: a special token, a single byte, or the merge of rank r.
+
+    >>> import tokenizer as tk
+    >>> origin_html(tk.get_encoding("gpt2"), 32, None)
+    'a single byte, made by no merge'
+    """
+    if enc.is_special(token_id):
+        return "a special token, made by no merge"
+    rank = enc.merge_rank(token_id)
+    if rank is None:
+        return "a single byte, made by no merge"
+    if parents is None:
+        return f"merge rank {rank:,} (its two parts are not known)"
+    left, right = parents
+    return f"merge rank {rank:,}: {_token(enc, left)} + {_token(enc, right)}"
+
+
+def pin_html(enc: Encoding, tok: Tokenized, i: int, parents: tuple[int, int] | None) -> str:
+    """The panel of token `i` of `tok` (escaped HTML; `parents` from `merge_parents`)."""
+    token_id = tok.ids[i]
+    first, last = tok.char_spans[i]
+    chars = f"char {first:,}" if last - first == 1 else f"chars {first:,}–{last - 1:,}"
+    piece = tok.pieces[i]
+    noun = "byte" if len(piece) == 1 else "bytes"
+    return (
+        f"<div>Pinned {_token(enc, token_id)} · {origin_html(enc, token_id, parents)} · "
+        f"{noun} {escape(hex_bytes(piece))} · token {i + 1:,}, {chars}</div>"
+        f'<div><a href="{escape(vocab_url(enc.name, token_id))}" data-vocab="{token_id}">'
+        f"Open #{token_id} in Vocabulary →</a> "
+        '<button class="bpl-unpin" type="button">Unpin (Esc)</button></div>'
+    )
