@@ -32,6 +32,8 @@ class Widget:
     label: str
     options: list[str]
     fragment_id: str = ""  # set when the widget lives in an `st.fragment`
+    disabled: bool = False
+    maximum: float | None = None  # a slider's upper end
 
 
 @dataclass
@@ -43,6 +45,7 @@ class RunResult:
     alerts: list[str] = field(default_factory=list)
     metrics: dict[str, str] = field(default_factory=dict)
     progress: list[str] = field(default_factory=list)
+    pace_ms: int | None = None  # the server's pace for live boxes, if the run said it
 
 
 class Session:
@@ -55,6 +58,7 @@ class Session:
         self.pages: dict[str, str] = {}  # url path ("" for the default page) -> script hash
         self.page = ""
         self.timers: dict[str, float] = {}  # fragment id -> seconds, from `run_every` fragments
+        self.pace_s = 0.0  # the least time between two sends of a live box, as the server asks
         self._fragment = ""  # the fragment of the widget changed since the last rerun
         self._ws: websockets.ClientConnection | None = None
 
@@ -141,6 +145,8 @@ class Session:
         result = RunResult(0.0)
         await asyncio.wait_for(self._until_settled(result), RERUN_TIMEOUT_S)
         result.seconds = time.perf_counter() - start
+        if result.pace_ms is not None:
+            self.pace_s = result.pace_ms / 1000
         return result
 
     async def _until_settled(self, result: RunResult) -> None:
@@ -195,6 +201,10 @@ class Session:
             result.metrics[element.metric.label] = element.metric.body
         if kind == "progress":
             result.progress.append(element.progress.text)
+        if kind == "bidi_component" and inner.WhichOneof("data") == "json":
+            said = json.loads(inner.json)
+            if isinstance(said, dict) and "pace_ms" in said:  # a live box or its pace signal
+                result.pace_ms = int(said["pace_ms"])
         widget_id = getattr(inner, "id", "")
         if widget_id.startswith("$$ID-"):
             key = widget_id.split("-", 2)[2] if widget_id.count("-") >= 2 else widget_id
@@ -202,4 +212,6 @@ class Session:
             if options and not isinstance(options[0], str):
                 options = [getattr(o, "content", str(o)) for o in options]
             label = getattr(inner, "label", "")
-            seen[key] = Widget(widget_id, kind, label, options, fragment_id)
+            disabled = bool(getattr(inner, "disabled", False))
+            maximum = inner.max if kind == "slider" else None
+            seen[key] = Widget(widget_id, kind, label, options, fragment_id, disabled, maximum)

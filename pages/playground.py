@@ -9,6 +9,7 @@ ui/common/tokens (cached by content).
 import streamlit as st
 
 from ui.common import tokens
+from ui.common.live_text import keep_pace
 from ui.common.navigation import require_frame
 from ui.common.sidebar import current_encoding
 from ui.playground import panels
@@ -31,6 +32,7 @@ def tokens_pane() -> None:
     if chosen.mode == "encode":
         panels.special_hint(enc, raw, chosen)
     panels.token_pane(enc, tok, chunks, chosen)
+    keep_pace()
 
 
 panels.header(current_encoding())

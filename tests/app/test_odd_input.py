@@ -158,7 +158,9 @@ BAD_QUERIES = [
 @pytest.mark.parametrize("page", list(PAGES))
 def test_bad_url_parameters_never_break_a_page(page: str, query: dict[str, str]) -> None:
     at = on_page(page, **query)
-    assert at.title, "the page drew nothing"
+    headings = [h.value for h in (*at.title, *at.subheader)]
+    assert headings, "the page drew nothing"
+    assert not at.exception
 
 
 def test_a_link_to_a_missing_token_says_so() -> None:

@@ -21,9 +21,10 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -161,6 +162,49 @@ def running_app(*, keep_log: bool = False) -> Iterator[AppServer]:
             server.wait()
         if not keep_log:
             log.unlink(missing_ok=True)
+
+
+NGINX_CONFIG = ROOT / "docs" / "deploy" / "nginx.conf"
+
+
+def find_nginx() -> str | None:
+    """Debian's nginx (apt-get install nginx), on PATH or where the package puts it."""
+    fallback = Path("/usr/sbin/nginx")
+    return shutil.which("nginx") or (str(fallback) if fallback.exists() else None)
+
+
+def proxied(config: str, upstreams: list[str], port: int, workdir: Path) -> str:
+    """The documented config with these upstream addresses and port, writing only to `workdir`."""
+    servers = re.findall(r"^\s*server 127\.0\.0\.1:\d+;$", config, flags=re.M)
+    if len(servers) != len(upstreams):
+        raise ValueError(f"{NGINX_CONFIG.name} names {len(servers)} replicas, not {len(upstreams)}")
+    for line, upstream in zip(servers, upstreams, strict=True):
+        config = config.replace(line, f"        server {upstream};", 1)
+    config = config.replace("listen 8080;", f"listen 127.0.0.1:{port};")
+    logs = f"access_log {workdir}/access.log; error_log {workdir}/error.log;"
+    return config.replace("http {", f"http {{\n    {logs}", 1)
+
+
+@contextmanager
+def behind_nginx(nginx: str, replicas: int) -> Iterator[tuple[str, list[AppServer]]]:
+    """docs/deploy/nginx.conf on a free port in front of `replicas` app servers, as a school
+    would run it (only the ports and the paths nginx writes to change); all stopped on exit."""
+    with ExitStack() as stack, tempfile.TemporaryDirectory() as tmp:
+        apps = [stack.enter_context(running_app()) for _ in range(replicas)]
+        port = free_port()
+        upstreams = [app.url.removeprefix("http://") for app in apps]
+        conf = Path(tmp) / "nginx.conf"
+        documented = NGINX_CONFIG.read_text(encoding="utf-8")
+        conf.write_text(proxied(documented, upstreams, port, Path(tmp)))
+        globals_ = f"daemon off; pid {tmp}/nginx.pid;"
+        server = subprocess.Popen([nginx, "-p", tmp, "-c", str(conf), "-g", globals_])
+        try:
+            url = f"http://127.0.0.1:{port}"
+            wait_healthy(url, server, Path(tmp) / "error.log")
+            yield url, apps
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
 
 
 # ---- pages and script runs ---------------------------------------------------------------------

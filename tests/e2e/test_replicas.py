@@ -5,61 +5,28 @@ writes to, so the README's snippet is the tested one.
 """
 
 import re
-import shutil
-import subprocess
-import tempfile
 import urllib.request
 from collections.abc import Iterator
-from contextlib import ExitStack
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.harness import ROOT, free_port, goto, new_page, running_app, wait_healthy
+from tests.e2e.harness import behind_nginx, find_nginx, goto, new_page
 from tests.prerequisites import missing
 
-CONFIG = ROOT / "docs" / "deploy" / "nginx.conf"
 REPLICAS = 2
 
 pytestmark = pytest.mark.slow
 
 
-def proxied(config: str, upstreams: list[str], port: int, workdir: Path) -> str:
-    """The documented config with these upstream addresses and port, writing only to `workdir`."""
-    servers = re.findall(r"^\s*server 127\.0\.0\.1:\d+;$", config, flags=re.M)
-    assert len(servers) == len(upstreams), "the test starts as many replicas as the file names"
-    for line, upstream in zip(servers, upstreams, strict=True):
-        config = config.replace(line, f"        server {upstream};", 1)
-    config = config.replace("listen 8080;", f"listen 127.0.0.1:{port};")
-    logs = f"access_log {workdir}/access.log; error_log {workdir}/error.log;"
-    return config.replace("http {", f"http {{\n    {logs}", 1)
-
-
 @pytest.fixture(scope="module")
 def nginx_url() -> Iterator[str]:
     """nginx on a free port in front of two app replicas, all stopped at the end."""
-    binary = shutil.which("nginx") or (
-        "/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None
-    )
+    binary = find_nginx()
     if binary is None:
         missing("nginx not found (apt-get install nginx)")
-    with ExitStack() as stack, tempfile.TemporaryDirectory() as tmp:
-        apps = [stack.enter_context(running_app()) for _ in range(REPLICAS)]
-        port = free_port()
-        upstreams = [app.url.removeprefix("http://") for app in apps]
-        conf = Path(tmp) / "nginx.conf"
-        conf.write_text(proxied(CONFIG.read_text(encoding="utf-8"), upstreams, port, Path(tmp)))
-        globals_ = f"daemon off; pid {tmp}/nginx.pid;"
-        log = Path(tmp) / "error.log"
-        server = subprocess.Popen([binary, "-p", tmp, "-c", str(conf), "-g", globals_])
-        try:
-            url = f"http://127.0.0.1:{port}"
-            wait_healthy(url, server, log)
-            yield url
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+    with behind_nginx(binary, REPLICAS) as (url, _):
+        yield url
 
 
 def replica_of(url: str, route: str | None) -> tuple[str, str]:

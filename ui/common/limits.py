@@ -43,6 +43,13 @@ DEBOUNCE_MS = 200
 # so a big text is not re-encoded on every key; a paste goes at once.
 INSTANT_CHARS = 2_000
 
+# When the server process uses more than BUSY_FROM of a core, live boxes keep a pace between
+# sends, growing to MAX_PACE_MS at BUSY_FULL (ui/common/server_load.py): a class typing at once
+# gets fewer, fresher script runs instead of a queue of stale ones.
+BUSY_FROM = 0.5
+BUSY_FULL = 0.9
+MAX_PACE_MS = 2_000
+
 # Views derived from texts (tokens, chunks, merge walkthroughs, counts), shared by all sessions and
 # bounded by their estimated size (ui/common/cache.py): a class of 100 pasting 1 MB each would
 # otherwise hold gigabytes. A megabyte's tokens are about 75 MB, so this keeps a few big texts

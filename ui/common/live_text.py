@@ -14,9 +14,11 @@ import streamlit as st
 
 from ui.common.glyphs import without_lone_surrogates
 from ui.common.limits import DEBOUNCE_MS, MAX_TEXT_CHARS
+from ui.common.server_load import current_pace_ms
 from ui.components import component
 
 _textarea = component("live_textarea")
+_pace = component("live_pace")
 
 
 def _version_key(key: str) -> str:
@@ -64,7 +66,7 @@ def live_textarea(
 
     With `rerun_fragment` (the key of an `st.fragment`), typing reruns only that fragment, not
     the app: it must draw everything that depends on the text, reading it from
-    ``st.session_state[key]``.
+    ``st.session_state[key]``, and call `keep_pace` so the box hears the server's pace.
 
     Lone surrogates become U+FFFD here, once, for every page, with a word to the user.
     """
@@ -88,10 +90,20 @@ def live_textarea(
             "debounce_ms": DEBOUNCE_MS,
             "instant_chars": instant_chars,
             "show_label": label_visibility == "visible",
+            "pace_ms": current_pace_ms(),
         },
         on_value_change=lambda: _take_typed_text(key, rerun_fragment),
     )
     return st.session_state[key]
+
+
+def keep_pace() -> None:
+    """Tell this page's live boxes the server's current pace (ui/common/server_load.py).
+
+    A box learns it from its own data on every full run; a fragment that typing reruns without
+    the box calls this, so a class typing at once slows its sends as soon as the server is busy.
+    """
+    _pace(key="common.live_pace", data={"pace_ms": current_pace_ms()})
 
 
 def examples_menu(key: str, examples: Mapping[str, str], on_pick: Callable[[str], None]) -> None:

@@ -32,11 +32,19 @@ export default function ({ data, parentElement, setStateValue }) {
     return Math.min(data.debounce_ms, Math.round(length / (data.instant_chars / 8)));
   };
 
+  // A busy server asks for a pace: at least that long between two sends (0 when idle). Its
+  // latest word is on the document: from this box's data, or from the live_pace signal that a
+  // fragment redraws while this box is not (live_pace.js).
+  document.documentElement.dataset.livePace = String(data.pace_ms);
+  const pace = () => Number(document.documentElement.dataset.livePace) || 0;
+
   let timer = null;
   let sentLength = area.value.length;
+  let sentAt = -Infinity;
   const send = () => {
     timer = null;
     sentLength = area.value.length;
+    sentAt = performance.now();
     setStateValue("value", area.value);
   };
   const onInput = (event) => {
@@ -45,8 +53,9 @@ export default function ({ data, parentElement, setStateValue }) {
     const length = area.value.length;
     // A paste (or a cut, or a drop) changes the text in one go: the user is not typing on.
     const pasted = event.inputType === "insertFromPaste" || Math.abs(length - sentLength) > 1000;
-    const wait = data.instant_chars && pasted ? 0 : pause(length);
-    if (wait === 0) send();
+    const own = data.instant_chars && pasted ? 0 : pause(length);
+    const wait = Math.max(own, sentAt + pace() - performance.now());
+    if (wait <= 0) send();
     else timer = setTimeout(send, wait);
   };
   area.addEventListener("input", onInput);
