@@ -46,8 +46,8 @@ INSTANT_CHARS = 2_000
 # When the server process uses more than BUSY_FROM of a core, live boxes keep a pace between
 # sends, growing to MAX_PACE_MS at BUSY_FULL (ui/common/server_load.py): a class typing at once
 # gets fewer, fresher script runs instead of a queue of stale ones.
-BUSY_FROM = 0.5
-BUSY_FULL = 0.9
+BUSY_FROM = 0.25
+BUSY_FULL = 0.6
 MAX_PACE_MS = 2_000
 
 # Views derived from texts (tokens, chunks, merge walkthroughs, counts), shared by all sessions and

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from ui.common.limits import BUSY_FROM, BUSY_FULL, MAX_PACE_MS
 
 WINDOW_S = 1.0  # how often the CPU use is re-read: long enough to mean something, short to react
+SMOOTHING = 0.3  # the weight of the latest window in the figure
 
 
 def pace_ms(utilisation: float) -> int:
@@ -32,8 +33,9 @@ def pace_ms(utilisation: float) -> int:
 class LoadMeter:
     """This process's CPU time over wall time, re-read at most every `WINDOW_S`.
 
-    The figure is smoothed (half the last window, half the one before), so one slow run does
-    not pace a class, and the pace it sets does not swing back and forth from window to window.
+    The figure is smoothed (`SMOOTHING` of the last window, the rest from the ones before), so
+    one slow run does not pace a class, and the pace it sets does not swing back and forth: a
+    pace that fell to nothing at once would let a whole class send in the same second.
     """
 
     wall: Callable[[], float] = time.monotonic
@@ -51,7 +53,7 @@ class LoadMeter:
             elapsed = now[0] - self._since[0]
             if elapsed >= WINDOW_S:
                 latest = (now[1] - self._since[1]) / elapsed
-                self.utilisation = (self.utilisation + latest) / 2
+                self.utilisation += SMOOTHING * (latest - self.utilisation)
                 self._since = now
             return self.utilisation
 
