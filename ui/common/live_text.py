@@ -7,18 +7,20 @@ The text lives in ``st.session_state[key]``. Read it there; change it with `set_
 also tells the box to show the new text (the box otherwise keeps what the user typed).
 """
 
+import secrets
 from collections.abc import Callable, Mapping
 from typing import Literal
 
 import streamlit as st
 
+from ui.common import server_load
 from ui.common.glyphs import without_lone_surrogates
 from ui.common.limits import DEBOUNCE_MS, MAX_TEXT_CHARS
-from ui.common.server_load import current_pace_ms
 from ui.components import component
 
 _textarea = component("live_textarea")
 _pace = component("live_pace")
+_SESSION_KEY = "common.session"  # an id per session, to count the sessions that type at once
 
 
 def _version_key(key: str) -> str:
@@ -90,11 +92,17 @@ def live_textarea(
             "debounce_ms": DEBOUNCE_MS,
             "instant_chars": instant_chars,
             "show_label": label_visibility == "visible",
-            "pace_ms": current_pace_ms(),
+            "pace_ms": _pace_ms(),
         },
         on_value_change=lambda: _take_typed_text(key, rerun_fragment),
     )
     return st.session_state[key]
+
+
+def _pace_ms() -> int:
+    """The server's pace for this session's boxes (ui/common/server_load.py)."""
+    session = st.session_state.setdefault(_SESSION_KEY, secrets.token_hex(8))
+    return server_load.current_pace_ms(session)
 
 
 def keep_pace() -> None:
@@ -103,7 +111,7 @@ def keep_pace() -> None:
     A box learns it from its own data on every full run; a fragment that typing reruns without
     the box calls this, so a class typing at once slows its sends as soon as the server is busy.
     """
-    _pace(key="common.live_pace", data={"pace_ms": current_pace_ms()})
+    _pace(key="common.live_pace", data={"pace_ms": _pace_ms()})
 
 
 def examples_menu(key: str, examples: Mapping[str, str], on_pick: Callable[[str], None]) -> None:
