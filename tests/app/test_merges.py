@@ -69,7 +69,7 @@ def step(at: AppTest) -> int:
 def test_opens_with_the_walkthrough_text_every_merge_done() -> None:
     at = open_merges()
     assert at.session_state["merges.text"] == TEXT
-    assert at.button_group(key="merges.chunk").value == 3  # " created": the most merges
+    assert at.button_group(key="merges.chunk").value == OPENAI  # most merges, several tokens
     assert step(at) == 18
     assert text_ids(at) == [38, 11571, 17, 373, 2727, 416, 4946, 20185]
     assert dict(at.query_params) == {}  # defaults stay out of the link
@@ -80,11 +80,14 @@ def test_clicking_openai_shows_the_walkthrough_ranks_and_ids() -> None:
     at.button_group(key="merges.chunk").set_value(OPENAI)
     rerun(at)
     assert best_ranks(at) == [12, 184, 3361, 4690, 19929]
-    assert "no more merges" in block(at, "mg-chunk")
+    assert "no pair left to merge" in block(at, "mg-chunk")
     assert lookup_ids(at) == [4946, 20185]
     assert text_ids(at) == [38, 11571, 17, 373, 2727, 416, 4946, 20185]
-    assert at.query_params["chunk"] == str(OPENAI)
+    assert "chunk" not in at.query_params  # the default chunk stays out of the link
     assert any("pattern alternative 8 (letters)" in c.value for c in at.caption)
+    at.button_group(key="merges.chunk").set_value(3)
+    rerun(at)
+    assert at.query_params["chunk"] == "3"
 
 
 def test_first_next_back_last_walk_the_selected_chunk() -> None:
@@ -198,7 +201,7 @@ def test_a_link_restores_the_exact_view() -> None:
 @pytest.mark.parametrize(("chunk", "step_param"), [("99", "-1"), ("x", "999"), ("", "1.5")])
 def test_a_bad_link_falls_back_to_the_defaults(chunk: str, step_param: str) -> None:
     at = open_merges(chunk=chunk, step=step_param)
-    assert (at.button_group(key="merges.chunk").value, step(at)) == (3, 18)
+    assert (at.button_group(key="merges.chunk").value, step(at)) == (OPENAI, 18)
 
 
 def test_new_text_starts_over_at_its_most_merged_chunk() -> None:
@@ -249,7 +252,7 @@ def test_text_where_nothing_merges() -> None:
     at = open_merges(text="2")
     assert not at.slider
     assert any("Nothing in this text merges" in i.value for i in at.info)
-    assert "no more merges" in block(at, "mg-chunk")
+    assert "no pair left to merge" in block(at, "mg-chunk")
 
 
 def test_empty_text() -> None:

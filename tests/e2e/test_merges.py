@@ -85,14 +85,13 @@ def wait_for_rows(page: Page, at_least: int) -> None:
 
 
 def test_the_page_shows_the_walkthrough_ranks_and_ids(open_app: OpenApp) -> None:
-    page = open_merges(open_app)
-    page.get_by_role("radio", name="·OpenAI").click()
-    expect_param(page, "chunk", "5")
+    page = open_merges(open_app)  # opens on " OpenAI": most merges, ends as two tokens
+    expect(page.get_by_role("radio", name="·OpenAI")).to_be_checked()
     wait_idle(page)
     assert best_ranks(page) == BEST
     assert numbers(page, ".mg-chunk .mg-id") == [4946, 20185]
     assert numbers(page, ".mg-text .bpl-ids .tid") == IDS
-    expect(page.locator(".mg-chunk tr.mg-now")).to_contain_text("no more merges")
+    expect(page.locator(".mg-chunk tr.mg-now")).to_contain_text("no pair left to merge")
 
 
 def test_play_and_step_advance_the_table_and_the_link_restores_the_step(
@@ -233,7 +232,9 @@ def test_each_step_of_a_2000_character_text_redraws_it(open_app: OpenApp) -> Non
 @pytest.mark.parametrize("present", [False, True], ids=["normal", "presentation"])
 def test_screenshots(open_app: OpenApp, color_scheme: str, present: bool) -> None:
     page = open_merges(open_app, f"?chunk=5&step=11{'&present=1' if present else ''}")
-    expect(page.locator(".mg-chunk tr.mg-now")).to_have_attribute("data-step", "2")
+    now = page.locator(".mg-chunk tr.mg-now")
+    expect(now).to_have_attribute("data-step", "11")  # one counter: the whole text's step 11
+    expect(now).to_have_attribute("data-merges", "2")  # ... is " OpenAI"'s 2nd merge
     sidebar = page.locator("[data-testid='stSidebar']")
     expect(sidebar).to_be_hidden() if present else expect(sidebar).to_be_visible()
     mode = "presentation" if present else "normal"

@@ -1,4 +1,4 @@
-// The merges page's whole text (ui/merges_block.py): HTML the server has already escaped,
+// The merges page's whole text (ui/merges/block.py): HTML the server has already escaped,
 // patched into the page instead of replaced. A merge step changes a few tokens of a text that
 // may have thousands; st.html would sanitize, parse and lay out all of them again (most of a
 // step's time on a 2,000-character text). Here only the nodes that differ are swapped in; the
@@ -117,6 +117,16 @@ function patch(old, fresh) {
   }
 }
 
+// Scroll `node` into view inside its pane (the panes scroll, not the page), if it is out of it.
+function reveal(node) {
+  const pane = node.closest(".bpl-pane");
+  if (!pane) return;
+  const top = node.offsetTop; // the pane is the offset parent (position: relative)
+  if (top < pane.scrollTop || top + node.offsetHeight > pane.scrollTop + pane.clientHeight) {
+    pane.scrollTop = Math.max(0, top - pane.clientHeight / 3);
+  }
+}
+
 export default function ({ data, parentElement }) {
   let root = parentElement.querySelector(".mg-block");
   if (!root) {
@@ -125,7 +135,7 @@ export default function ({ data, parentElement }) {
     parentElement.appendChild(root);
   }
   // Unmark first: a token marked last step would otherwise differ from its new self.
-  root.querySelectorAll(".tok.mg-made").forEach((token) => token.classList.remove("mg-made"));
+  root.querySelectorAll(".mg-made").forEach((token) => token.classList.remove("mg-made"));
   if (root.dataset.digest !== data.digest) {
     root.dataset.digest = data.digest;
     const fresh = document.createElement("template");
@@ -133,8 +143,13 @@ export default function ({ data, parentElement }) {
     fresh.content.querySelectorAll("script").forEach((script) => script.remove());
     patch(root, fresh.content);
   }
-  if (Number.isInteger(data.mark)) {
-    root.querySelectorAll(`.tok[data-token-id="${data.mark}"]`)
-      .forEach((token) => token.classList.add("mg-made"));
-  }
+  // The tokens this step made, and their ids, by position (data-i).
+  const marked = (data.mark || []).filter(Number.isInteger);
+  if (marked.length === 0) return;
+  const selector = marked.map((i) => `.tok[data-i="${i}"], .tid[data-i="${i}"]`).join(", ");
+  const made = Array.from(root.querySelectorAll(selector));
+  made.forEach((node) => node.classList.add("mg-made"));
+  const firstToken = made.find((node) => node.classList.contains("tok"));
+  const firstId = made.find((node) => node.classList.contains("tid"));
+  [firstToken, firstId].forEach((node) => node && reveal(node));
 }

@@ -1,4 +1,10 @@
-"""Stage 1 of the Merges page: the text box, and the regex chunks as chips to pick from."""
+"""Stage 1 of the Merges page: the text box, and the regex chunks as chips to pick from.
+
+Presenting, both shrink to one line each: a one-line box beside the title (the live box is six
+lines tall), and the chips without their explanations, scrolling sideways when they are many.
+"""
+
+from typing import Literal
 
 import streamlit as st
 
@@ -7,7 +13,7 @@ from ui.common.limits import MAX_CHIPS
 from ui.common.live_text import examples_menu, live_textarea, set_live_text
 from ui.common.state import publish_text
 from ui.merges.model import Walkthrough
-from ui.merges.state import CHUNK, EXAMPLE, EXAMPLE_TEXTS, MAX_CHARS, TEXT
+from ui.merges.state import CHUNK, EXAMPLE, EXAMPLE_TEXTS, LINE, MAX_CHARS, TEXT
 from ui.merges.view import alternatives_html, chip_label
 
 
@@ -16,12 +22,36 @@ def _load_example(name: str) -> None:
     set_live_text(TEXT.key, EXAMPLE_TEXTS[name][:MAX_CHARS])
 
 
-def text_box() -> str:
-    """The examples menu and the live text box (pre-filled from ``?text=``)."""
+def examples() -> None:
+    """The "Load an example…" menu."""
+    examples_menu(EXAMPLE, EXAMPLE_TEXTS, _load_example)
+
+
+def _take_line() -> None:
+    """The one-line box was committed (Enter, Ctrl+Enter, Esc or a click away): its text."""
+    set_live_text(TEXT.key, st.session_state[LINE][:MAX_CHARS])
+
+
+def text_box(*, presenting: bool = False) -> str:
+    """The text box (pre-filled from ``?text=``): the live one, or presenting a one-line one.
+
+    The one-line box is a text area (a text may hold line breaks) at its smallest height; it
+    applies its text when it loses focus (Esc, ui/merges/keys.py) or on Ctrl+Enter.
+    """
     if TEXT.key not in st.session_state:
         set_live_text(TEXT.key, TEXT.seed())
-    examples_menu(EXAMPLE, EXAMPLE_TEXTS, _load_example)
-    typed = live_textarea(TEXT.key, label="Text", rows=2, max_chars=MAX_CHARS)
+    if presenting:
+        if st.session_state.get(LINE) != st.session_state[TEXT.key]:  # an example, a link
+            st.session_state[LINE] = st.session_state[TEXT.key]
+        st.text_area(
+            "Text", key=LINE, height=68, max_chars=MAX_CHARS, on_change=_take_line,
+            label_visibility="collapsed", placeholder="Type a text…",
+            help="Esc or Ctrl+Enter applies it; then the arrow keys step again.",
+        )  # fmt: skip
+        typed = st.session_state[TEXT.key]
+    else:
+        examples()
+        typed = live_textarea(TEXT.key, label="Text", rows=2, max_chars=MAX_CHARS)
     if len(typed) >= MAX_CHARS:  # the box stops at the cap without a word: say why
         st.info(f"The Merges page traces at most {MAX_CHARS:,} characters; the rest is left out.")
     text = typed[:MAX_CHARS]
@@ -29,14 +59,15 @@ def text_box() -> str:
     return text
 
 
-def chunk_picker(walk: Walkthrough, enc: Encoding) -> None:
+def chunk_picker(walk: Walkthrough, enc: Encoding, *, presenting: bool = False) -> None:
     """The chunks as chips (click one to follow its merges) and the pattern's alternatives."""
-    st.subheader("1 · Pre-tokenization: the pattern cuts the text into chunks", anchor=False)
-    st.caption(
-        "The pattern is a list of alternatives separated by `|`. At each position the regex "
-        "engine tries them left to right and keeps the first that matches: that match is a "
-        "chunk. Merges never cross a chunk's edge. Click a chunk to follow its merges."
-    )
+    if not presenting:
+        st.subheader("1 · Pre-tokenization: the pattern cuts the text into chunks", anchor=False)
+        st.caption(
+            "The pattern is a list of alternatives separated by `|`. At each position the regex "
+            "engine tries them left to right and keeps the first that matches: that match is a "
+            "chunk. Merges never cross a chunk's edge. Click a chunk to follow its merges."
+        )
     shown = list(range(min(len(walk.chunks), MAX_CHIPS)))
     if st.session_state[CHUNK.key] not in shown:
         shown.append(st.session_state[CHUNK.key])  # a link may select a chunk past the chips
@@ -46,9 +77,12 @@ def chunk_picker(walk: Walkthrough, enc: Encoding) -> None:
         kind = "other" if chunk.alternative is None else walk.alternatives[chunk.alternative].kind
         return chip_label(chunk.text, kind)
 
-    with st.container(height=220 if len(shown) > 60 else "content", border=False):
+    height: Literal["content"] | int = 220 if len(shown) > 60 and not presenting else "content"
+    with st.container(height=height, border=False, key="merges_chips"):
         st.pills("Chunks", shown, format_func=chip, key=CHUNK.key, required=True,
                  label_visibility="collapsed")  # fmt: skip
+    if presenting:
+        return
     if len(walk.chunks) > MAX_CHIPS:
         st.caption(f"The first {MAX_CHIPS:,} of {len(walk.chunks):,} chunks are shown as chips.")
     with st.expander(f"The pattern of {enc.name}, alternative by alternative"):

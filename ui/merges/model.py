@@ -5,10 +5,15 @@ waits for its next merge, and at each global step the lowest waiting rank is app
 chunk that waits for it ("apply the rules in order"). Each chunk still merges exactly as its own
 trace says, so the last global step gives `encode`'s ids. For "GPT2 was created by OpenAI":
 
+    step 0  single bytes: 26 tokens
     step 1  rank 4   r + e -> re    in " created"
     step 2  rank 9   a + t -> at    in " created"
     step 3  rank 10  Ġ + w -> Ġw    in " was"
     ...
+
+One step counter for the whole page (and the app): **step k = k merges applied**, step 0 being
+single bytes; a merge's **rank** is its 0-based place in the merge list. A chunk's table has a
+row for each global step that merged in it, numbered by that global step.
 
 Pure: no Streamlit. The page caches `build_walkthrough` per encoding and text.
 """
@@ -62,12 +67,17 @@ class Chunk:
         """How many of this chunk's merges are done after `global_step` global steps."""
         return bisect_right(self.advances, global_step)
 
+    def global_step(self, local: int) -> int:
+        """The global step after which this chunk has had `local` merges (0 for none)."""
+        return 0 if local == 0 else self.advances[local - 1]
+
 
 @dataclass(frozen=True)
 class GlobalStep:
     """One step of the whole text: the rank applied and the chunks it merged in."""
 
     rank: int
+    merged: int  # the id the rule makes (the trace's `MergeStep.merged`)
     chunks: tuple[int, ...]
     tokens: int  # token count of the whole text after this step
 
@@ -106,10 +116,51 @@ class Walkthrough:
         return tuple(sorted({0, *self.chunks[chunk].advances, self.last}))
 
     def default_chunk(self) -> int | None:
-        """The chunk with the most merges (the first of equals): the most to watch."""
+        """The chunk to open on: the most merges, among chunks that end as several tokens.
+
+        Such a chunk shows both halves of the lesson, pairs merging and merging *stopping*
+        (its last row has no pair with a rank), as the GPT-2 walkthrough's " OpenAI" does; a
+        chunk that ends as one token shows only the first. With no such chunk, the most merges.
+        The first of equals wins.
+
+        >>> import tokenizer as tk
+        >>> walk = build_walkthrough(tk.get_encoding("gpt2"), "GPT2 was created by OpenAI")
+        >>> [(c.text, c.merges, len(c.trace.ids)) for c in walk.chunks][3:]
+        [(' created', 7, 1), (' by', 2, 1), (' OpenAI', 5, 2)]
+        >>> walk.chunks[walk.default_chunk()].text
+        ' OpenAI'
+        """
         if not self.chunks:
             return None
-        return max(range(len(self.chunks)), key=lambda i: (self.chunks[i].merges, -i))
+        return max(
+            range(len(self.chunks)),
+            key=lambda i: (len(self.chunks[i].trace.ids) > 1, self.chunks[i].merges, -i),
+        )
+
+    def made_positions(self, global_step: int) -> list[int]:
+        """Where, in the whole text's tokens after `global_step`, are the tokens that step made.
+
+        From the trace's positions: the j-th merged occurrence (0-based) of a step that merged
+        at position p of a chunk's pieces is its piece p - j afterwards (each earlier merge
+        took one piece away).
+
+        >>> import tokenizer as tk
+        >>> walk = build_walkthrough(tk.get_encoding("gpt2"), "aaaa aaaa")
+        >>> walk.ids_at(2), walk.made_positions(2)  # rank 6996, a + a -> aa, in both chunks
+        ([7252, 7252, 257, 7252, 64], [0, 1, 3])
+        """
+        if global_step == 0:
+            return []
+        done = set(self.steps[global_step - 1].chunks)
+        found: list[int] = []
+        offset = 0
+        for index, chunk in enumerate(self.chunks):
+            local = chunk.local_step(global_step)
+            if index in done:
+                merged_at = chunk.trace.steps[local - 1].positions
+                found += [offset + p - j for j, p in enumerate(merged_at)]
+            offset += len(chunk.trace.steps[local].ids)
+        return found
 
 
 def split_alternatives(pattern: str) -> list[str]:
@@ -213,15 +264,17 @@ def timeline(traces: Sequence[ChunkTrace]) -> tuple[list[list[int]], list[Global
         merged = []
         while waiting and waiting[0][0] == rank:
             merged.append(heapq.heappop(waiting)[1])
+        made = -1
         for c in merged:
             local = len(advances[c])
             advances[c].append(len(steps) + 1)
             before, after = traces[c].steps[local], traces[c].steps[local + 1]
             tokens -= len(before.parts) - len(after.parts)
+            made = before.merged if before.merged is not None else made
             if after.best is not None:
                 # pushed after the pops, so a chunk never merges twice in one global step
                 heapq.heappush(waiting, (after.best, c))
-        steps.append(GlobalStep(rank, tuple(merged), tokens))
+        steps.append(GlobalStep(rank, made, tuple(merged), tokens))
     return advances, steps
 
 

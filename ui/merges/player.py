@@ -4,7 +4,12 @@ The player is a fragment: stepping, scrubbing and each tick of "Play" rerun only
 (the tables and the whole text), never the page. Playing is the fragment's ``run_every``; as
 that is fixed by the run that draws the fragment, Play, Pause and a speed change while playing
 ask for one full rerun (`st.rerun()` from their callbacks). State: ui/merges/state.py.
+
+One step counter everywhere: **step k = k merges applied** to the whole text, step 0 being
+single bytes. The slider, the chunk table's rows and the whole text's line all count it.
 """
+
+from dataclasses import dataclass
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -28,11 +33,16 @@ from ui.merges.state import (
     SPEEDS,
     STEP,
 )
-from ui.merges.view import chunk_html, made_token, whole_text_html
+from ui.merges.view import chunk_html, whole_text_html
 
 DEFAULT_SPEED = "1"
 # Bytes a walkthrough holds per character of its text, roughly (every step of every chunk).
 _BYTES_PER_CHAR = 4_000
+STEP_LABEL = "Step (merges applied)"
+STEP_HELP = (
+    "Step k: the first k merges applied to the whole text, lowest rank first; step 0 is "
+    "single bytes. A merge's rank is its 0-based place in the merge list."
+)
 
 
 def walkthrough(enc: Encoding, text: str) -> Walkthrough:
@@ -44,11 +54,17 @@ def walkthrough(enc: Encoding, text: str) -> Walkthrough:
     )
 
 
-def sync_selection(walk: Walkthrough, enc: Encoding) -> None:
+def default_step(walk: Walkthrough, presenting: bool) -> int:
+    """Where a view opens without ``?step=``: a presentation at the start, ready to play;
+    otherwise every merge done, the tokens `encode` gives."""
+    return 0 if presenting else walk.last
+
+
+def sync_selection(walk: Walkthrough, enc: Encoding, presenting: bool) -> None:
     """Choose the chunk and the step before the widgets are drawn.
 
     The first time (or when another page let the widgets go) they come from the link; a new
-    text or encoding starts over at the chunk with the most merges, every merge done.
+    text or encoding starts over at the default chunk and step.
     """
     ss = st.session_state
     seen = (enc.name, walk.text)
@@ -60,7 +76,7 @@ def sync_selection(walk: Walkthrough, enc: Encoding) -> None:
         CHUNK.forget()
         STEP.forget()
     CHUNK.seed(lambda c: _at_most(c, len(walk.chunks) - 1, "chunks"), walk.default_chunk())
-    STEP.seed(lambda s: _at_most(s, walk.last, "steps"), walk.last)
+    STEP.seed(lambda s: _at_most(s, walk.last, "steps"), default_step(walk, presenting))
     ss[PLAYING] = False
     ss[SEEN] = seen
 
@@ -69,10 +85,10 @@ def _at_most(value: int, upper: int, what: str) -> str | None:
     return None if value <= upper else f"this text has {upper + 1:,} {what} (0 to {upper:,})"
 
 
-def publish_selection(walk: Walkthrough) -> None:
+def publish_selection(walk: Walkthrough, presenting: bool) -> None:
     """Write the chunk and the step to the URL (left out when they are the defaults)."""
     CHUNK.publish(walk.default_chunk())
-    STEP.publish(walk.last)
+    STEP.publish(default_step(walk, presenting))
 
 
 # ---- player callbacks: each marks the run as the user's, so it is not taken for a tick ----
@@ -131,12 +147,15 @@ def settings() -> None:
     PIECES.publish()
 
 
-def _controls(walk: Walkthrough) -> None:
-    """Play / pause, step, first / last (keys Space ← → Home End) and the scrub slider."""
+def _controls(walk: Walkthrough, presenting: bool) -> None:
+    """Play / pause, step, first / last (keys Space ← → Home End) and the scrub slider.
+
+    Presenting, the slider sits beside the buttons, to keep the whole player on one screen.
+    """
     playing = st.session_state.get(PLAYING, False)
     row = st.container(horizontal=True, vertical_alignment="bottom", gap="small")
     row.button("First", icon=":material/first_page:", shortcut="Home", key="merges.first",
-               on_click=_go, args=(0,), help="Back to single bytes (Home)")  # fmt: skip
+               on_click=_go, args=(0,), help="Back to single bytes, step 0 (Home)")  # fmt: skip
     row.button("Back", icon=":material/chevron_left:", shortcut="Left", key="merges.back",
                on_click=lambda: _go(_neighbour(walk, -1)), help="One step back (←)")  # fmt: skip
     row.button(
@@ -153,8 +172,9 @@ def _controls(walk: Walkthrough) -> None:
                on_click=lambda: _go(_neighbour(walk, 1)), help="One step forward (→)")  # fmt: skip
     row.button("Last", icon=":material/last_page:", shortcut="End", key="merges.last",
                on_click=_go, args=(walk.last,), help="Every merge done (End)")  # fmt: skip
-    st.slider("Merge step", 0, walk.last, key=STEP.key, on_change=_acted,
-              help="Drag to any step of the whole text: 0 is single bytes.")  # fmt: skip
+    (row if presenting else st).slider(
+        STEP_LABEL, 0, walk.last, key=STEP.key, on_change=_acted, help=STEP_HELP
+    )
 
 
 def _tick(walk: Walkthrough) -> None:
@@ -168,13 +188,17 @@ def _tick(walk: Walkthrough) -> None:
         st.rerun()  # the end: a full run stops the timer
 
 
-def _player_body(
-    walk: Walkthrough,
-    enc: Encoding,
-    controls: DeltaGenerator,
-    table: DeltaGenerator,
-    text: DeltaGenerator,
-) -> None:
+@dataclass(frozen=True)
+class Slots:
+    """Where one frame of the player draws: containers laid out around it by the page."""
+
+    controls: DeltaGenerator
+    caption: DeltaGenerator
+    table: DeltaGenerator
+    text: DeltaGenerator
+
+
+def _player_body(walk: Walkthrough, enc: Encoding, slots: Slots, presenting: bool) -> None:
     """One frame: the controls, the selected chunk's table and the whole text at this step.
 
     It writes only what changes into the page's containers; the headings and explanations
@@ -182,35 +206,41 @@ def _player_body(
     """
     _tick(walk)
     ss = st.session_state
-    with controls:
+    with slots.controls:
         if walk.last:
-            _controls(walk)
+            _controls(walk, presenting)
         else:
             st.info("Nothing in this text merges: no adjacent pair of any chunk is a merge.")
     step, style = ss[STEP.key], ss[PIECES.key]
     chunk = walk.chunks[ss[CHUNK.key]]
     local = chunk.local_step(step)
-    table.caption(_chunk_caption(walk, ss[CHUNK.key], local))
-    with table:
+    slots.caption.caption(chunk_caption(walk, ss[CHUNK.key], step))
+    with slots.table:
         st.html(chunk_html(chunk, local, style))
-    with text:
+    with slots.text:
         escaped_html_block(
             whole_text_html(walk, step, enc, style),
             key="merges.whole_text",
-            mark_token=made_token(walk, step),
+            mark=walk.made_positions(step),
         )
-    publish_selection(walk)
+    publish_selection(walk, presenting)
 
 
-def _chunk_caption(walk: Walkthrough, index: int, local: int) -> str:
+def chunk_caption(walk: Walkthrough, index: int, step: int) -> str:
+    """The chunk's facts and where it stands at global `step` (Markdown-safe: no user text)."""
     chunk = walk.chunks[index]
+    local = chunk.local_step(step)
     alt = None if chunk.alternative is None else walk.alternatives[chunk.alternative]
     matched = "" if alt is None else f" · pattern alternative {alt.index + 1} ({alt.kind})"
     size = len(chunk.text.encode("utf-8"))
+    since = chunk.global_step(local)
+    unchanged = f", unchanged since step {since:,}" if since != step else ""
+    ends = len(chunk.trace.ids)
     return (
         f"Chunk {index + 1} of {len(walk.chunks):,}{matched} · {size} byte"
-        f"{'s' if size != 1 else ''} · merge {local} of {chunk.merges} · "
-        f"{len(chunk.trace.ids)} token{'s' if len(chunk.trace.ids) != 1 else ''} at the end"
+        f"{'s' if size != 1 else ''} · at step {step:,}: {local} of its {chunk.merges} "
+        f"merge{'s' if chunk.merges != 1 else ''} done{unchanged} · "
+        f"{ends} token{'s' if ends != 1 else ''} at the end"
     )
 
 
@@ -230,15 +260,27 @@ def rank_explanation(enc: Encoding) -> str:
     else:
         source = "For a vocabulary trained here, rank *r* is the *r*-th merge training chose."
     return (
+        "**Step** *k* means *k* merges applied to the whole text, lowest rank first; step 0 is "
+        "single bytes. The table has a row for each step that merged in the chunk: the merge "
+        "that led to it, then the pieces after it.\n\n"
         "**Rank** is a merge's position in the merge list, counting from 0: the order in which "
         "training learned the merges, most frequent pairs first. At each step the adjacent pair "
-        "with the lowest rank merges; a pair marked — is in no merge, so it never merges. "
-        f"The token a merge of rank *r* makes has id *r* + 256 (ids 0–255 are the bytes). {source}"
+        "with the lowest rank merges (it is lit); a pair marked — is in no merge, so it never "
+        "merges. The token a merge of rank *r* makes has id *r* + 256 (ids 0–255 are the "
+        f"bytes). {source}"
         "\n\n**Why every occurrence at once?** A step applies one merge *rule*: every "
         "non-overlapping occurrence of the chosen pair, scanning left to right, merges in the "
         "same step, as in GPT-2's `encoder.py`. So `aaaa` with the rule `a` + `a` becomes "
         "`aa` `aa` in one step (shown as × 2), and the table has one row per rule."
     )
+
+
+def _run(walk: Walkthrough, enc: Encoding, slots: Slots, presenting: bool) -> None:
+    """Run the fragment: ticking while playing, at the chosen speed."""
+    interval = SPEEDS[st.session_state[SPEED]]
+    playing = st.session_state.get(PLAYING, False)
+    frame = st.fragment(_player_body, run_every=interval if playing else None)
+    frame(walk, enc, slots, presenting)
 
 
 def player(walk: Walkthrough, enc: Encoding) -> None:
@@ -248,10 +290,12 @@ def player(walk: Walkthrough, enc: Encoding) -> None:
     do not change with the step. The token-count chart is outside it too: its line is the same
     at every step, and redrawing a chart would double the time a step takes.
     """
+    settings()
     controls = st.container()
     st.subheader("2 · Merges of one chunk", anchor=False)
+    caption = st.container()
     table = st.container()
-    with st.expander("What is a rank? Why does a pair merge everywhere at once?"):
+    with st.expander("What is a step, what is a rank? Why does a pair merge everywhere at once?"):
         st.markdown(rank_explanation(enc))
     st.subheader("3 · The whole text, rule by rule", anchor=False)
     st.caption(
@@ -259,8 +303,22 @@ def player(walk: Walkthrough, enc: Encoding) -> None:
         "order they were learned. Tokens are coloured by id; the ones this step made are outlined."
     )
     text = st.container()
-    interval = SPEEDS[st.session_state[SPEED]]
-    playing = st.session_state.get(PLAYING, False)
-    frame = st.fragment(_player_body, run_every=interval if playing else None)
-    frame(walk, enc, controls, table, text)
+    _run(walk, enc, Slots(controls, caption, table, text), presenting=False)
     st.altair_chart(token_count_chart(walk.token_counts), width="stretch")
+
+
+def presentation_player(walk: Walkthrough, enc: Encoding) -> None:
+    """The player on one screen: controls (settings in a popover), the table, the whole text.
+
+    No headings, explanations or chart: the page's presentation style sheet gives what is
+    left the room of the window (the table and the whole text scroll inside it, never the page).
+    """
+    row = st.container(horizontal=True, vertical_alignment="bottom", key="merges_controls")
+    controls = row.container(width="stretch")
+    with row.popover("Settings", icon=":material/tune:"):
+        settings()
+    stage = st.container(key="merges_stage", gap="small")
+    caption = stage.container()
+    table = stage.container(key="merges_table")
+    text = stage.container(key="merges_text")
+    _run(walk, enc, Slots(controls, caption, table, text), presenting=True)

@@ -34,3 +34,4 @@ PLAYING = "merges.playing"
 ACTED = "merges.acted"  # this run was asked for by the user, not by the play timer
 SEEN = "merges.seen"  # (encoding, text) the chunk and step were chosen for
 EXAMPLE = "merges.example"
+LINE = "merges.text_line"  # presenting: the one-line box, applied to TEXT when committed

@@ -7,6 +7,7 @@ Pure functions from the walkthrough data (ui/merges_model.py) to strings; the pa
 
 import re
 import string
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape, unescape
 from pathlib import Path
@@ -99,62 +100,98 @@ def _chip(piece: bytes, style: PieceStyle, extra: str = "") -> str:
 
 
 def _rank(rank: int | None, best: bool) -> str:
-    shown = "—" if rank is None else str(rank)
-    return f'<span class="mg-r{" mg-best" if best else ""}">{shown}</span>'
+    if rank is None:
+        return '<span class="mg-r mg-no" title="no merge has this pair">—</span>'
+    return f'<span class="mg-r{" mg-best" if best else ""}">{rank}</span>'
 
 
-def _pieces_cell(step: MergeStep, picked: list[int], style: PieceStyle) -> str:
-    """The pieces with each adjacent pair's rank between them; the chosen pairs lit."""
+def made_places(merged_at: Sequence[int]) -> list[int]:
+    """Where the pieces a step made are in the pieces after it, from where it merged.
+
+    The j-th occurrence (0-based) merged at piece p is piece p - j afterwards: each merge
+    before it took one piece away.
+
+    >>> made_places([0, 2, 5])
+    [0, 1, 3]
+    """
+    return [p - j for j, p in enumerate(merged_at)]
+
+
+def _pieces_cell(step: MergeStep, made: Sequence[int], style: PieceStyle) -> str:
+    """The pieces with each adjacent pair's rank between them.
+
+    The lowest rank, and the pair it joins, are lit: the next merge takes them (every place
+    they occur). Pieces the merge of this row just made (`made`) are marked as new.
+    """
+    picked = set(step.positions)
     lit = {j for i in picked for j in (i, i + 1)}
+    new = set(made)
     shown = min(len(step.parts), MAX_ROW_PIECES)
     cells = []
     for i in range(shown):
-        cells.append(_chip(step.parts[i], style, " mg-pick" if i in lit else ""))
+        extra = (" mg-pick" if i in lit else "") + (" mg-new" if i in new else "")
+        cells.append(_chip(step.parts[i], style, extra))
         if i < len(step.ranks) and i + 1 < shown:
             cells.append(_rank(step.ranks[i], i in picked))
     if shown < len(step.parts):
         cells.append(f'<span class="mg-more">… {len(step.parts) - shown:,} more</span>')
+    if step.best is None:
+        cells.append('<span class="mg-done">no pair left to merge</span>')
     return "".join(cells)
 
 
-def _merge_cell(step: MergeStep, picked: list[int], style: PieceStyle) -> str:
-    """Which rule this step applies, and where: ``rank 12: e + n → en``."""
-    if step.best is None:
-        return '<span class="mg-none">no more merges</span>'
-    i = picked[0]
-    left, right = step.parts[i], step.parts[i + 1]
-    times = f' <span class="mg-times">× {len(picked)}</span>' if len(picked) > 1 else ""
+def _merge_cell(before: MergeStep | None, style: PieceStyle) -> str:
+    """The merge that led to a row, from the step before it: ``rank 12: e + n → en``."""
+    if before is None or before.best is None:
+        return '<span class="mg-none">single bytes</span>'
+    i = before.positions[0]
+    left, right = before.parts[i], before.parts[i + 1]
+    count = len(before.positions)
+    times = f' <span class="mg-times">× {count}</span>' if count > 1 else ""
     return (
-        f'rank <b class="mg-rank">{step.best}</b>: {_chip(left, style)} + {_chip(right, style)}'
+        f'rank <b class="mg-rank">{before.best}</b>: {_chip(left, style)} + {_chip(right, style)}'
         f" → {_chip(left + right, style, ' mg-new')}{times}"
     )
 
 
 def merge_table_html(chunk: Chunk, upto: int, style: PieceStyle) -> str:
-    """The walkthrough table of one chunk: rows for steps 0 to `upto`, the last one current.
+    """The walkthrough table of one chunk, with a row for each of its first `upto` merges.
 
-    Each row shows the pieces before that step, the rank of every adjacent pair (— when the
-    pair is no merge), and the pair with the lowest rank, which the step merges everywhere.
-    Once the last row ("no more merges") is reached, the vocabulary lookup gives the ids.
+    Row k is the chunk *after* its k-th merge (row 0: its bytes), numbered by the global step
+    that made it, so a row's step is the slider's step: k merges applied to the whole text.
+    Each row says which merge led to it (``rank 12: e + n → en``) and shows the pieces then,
+    with the rank of every adjacent pair (— when the pair is no merge); the lowest rank, which
+    the next row merges, is lit. The last row drawn is the current one. Once no pair is left,
+    the vocabulary lookup gives the ids.
     """
+    steps = chunk.trace.steps
     first = max(0, upto + 1 - MAX_TABLE_ROWS)
     rows = []
     if first:
         rows.append(f'<tr><td colspan="3" class="mg-more">{first:,} earlier steps…</td></tr>')
-    for number in range(first, upto + 1):
-        step = chunk.trace.steps[number]
-        picked = list(step.positions)
-        classes = "mg-row" + (" mg-now" if number == upto else "")
-        best = "" if step.best is None else f' data-best="{step.best}"'
+    for local in range(first, upto + 1):
+        step = steps[local]
+        before = steps[local - 1] if local else None
+        made = made_places(before.positions) if before else []
+        classes = "mg-row" + (" mg-now" if local == upto else "")
+        data = f'data-step="{chunk.global_step(local)}" data-merges="{local}"'
+        if before is not None:
+            data += f' data-rank="{before.best}"'
+        if step.best is not None:
+            data += f' data-best="{step.best}"'
         rows.append(
-            f'<tr class="{classes}" data-step="{number}"{best}>'
-            f'<td class="mg-n">{number}</td>'
-            f'<td class="mg-pieces">{_pieces_cell(step, picked, style)}</td>'
-            f'<td class="mg-merge">{_merge_cell(step, picked, style)}</td></tr>'
+            f'<tr class="{classes}" {data}>'
+            f'<td class="mg-n">{chunk.global_step(local)}</td>'
+            f'<td class="mg-merge">{_merge_cell(before, style)}</td>'
+            f'<td class="mg-pieces">{_pieces_cell(step, made, style)}</td></tr>'
         )
     return (
-        '<table class="mg-table"><thead><tr><th>Step</th>'
-        "<th>Pieces, with the rank of each adjacent pair</th><th>Merge</th></tr></thead>"
+        '<table class="mg-table"><thead><tr>'
+        '<th title="Step k: k merges applied to the whole text">Step</th>'
+        "<th>Merge that led here</th>"
+        "<th>Pieces, with the rank of each adjacent pair "
+        '<span class="mg-key"><span class="mg-r mg-best">lowest</span> merges next</span>'
+        "</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>{_lookup_html(chunk, upto, style)}"
     )
 
@@ -177,10 +214,11 @@ def _lookup_html(chunk: Chunk, upto: int, style: PieceStyle) -> str:
 
 @dataclass(frozen=True)
 class StepSummary:
-    """What the global step just done applied: rank, pair, made piece, and where."""
+    """What global step `step` applied: the rule's rank and id, its pair, and where."""
 
     step: int
     rank: int
+    merged: int
     left: bytes
     right: bytes
     places: int  # occurrences merged, over all chunks
@@ -198,33 +236,35 @@ def step_summary(walk: Walkthrough, global_step: int) -> StepSummary | None:
     for c in done.chunks:
         chunk = walk.chunks[c]
         step = chunk.trace.steps[chunk.local_step(global_step) - 1]
-        picked = list(step.positions)
-        places += len(picked)
-        left, right = step.parts[picked[0]], step.parts[picked[0] + 1]
-    return StepSummary(global_step, done.rank, left, right, places, len(done.chunks), done.tokens)
+        places += len(step.positions)
+        left, right = step.parts[step.positions[0]], step.parts[step.positions[0] + 1]
+    return StepSummary(
+        global_step, done.rank, done.merged, left, right, places, len(done.chunks), done.tokens
+    )
 
 
 def summary_html(summary: StepSummary | None, walk: Walkthrough, style: PieceStyle) -> str:
-    """One line above the whole text: which rule the current step applied."""
+    """One line above the whole text: the step, and the merge that led to it."""
     if summary is None:
         return (
-            f'<div class="mg-summary">Step 0 of {walk.last:,}: every byte is its own token '
-            f"({walk.token_counts[0]:,} tokens).</div>"
+            f'<div class="mg-summary"><b>Step 0</b> of {walk.last:,} · single bytes, before any '
+            f"merge: every byte is its own token · {walk.token_counts[0]:,} tokens</div>"
         )
     places = f"{summary.places:,} place{'s' if summary.places != 1 else ''}"
     chunks = f"{summary.chunks:,} chunk{'s' if summary.chunks != 1 else ''}"
     return (
-        f'<div class="mg-summary">Step {summary.step:,} of {walk.last:,}: rank '
-        f'<b class="mg-rank">{summary.rank}</b> merges {_chip(summary.left, style)} + '
+        f'<div class="mg-summary"><b>Step {summary.step:,}</b> of {walk.last:,} · merge of rank '
+        f'<b class="mg-rank">{summary.rank}</b>: {_chip(summary.left, style)} + '
         f"{_chip(summary.right, style)} → {_chip(summary.left + summary.right, style, ' mg-new')}"
-        f" in {places} ({chunks}); {summary.tokens:,} tokens now.</div>"
+        f" (id {summary.merged}) in {places} ({chunks}) · {summary.tokens:,} tokens</div>"
     )
 
 
 def whole_text_html(walk: Walkthrough, global_step: int, enc: Encoding, style: PieceStyle) -> str:
     """The whole text after `global_step` steps, coloured by token id, under the step's summary.
 
-    The tokens this step made are outlined by the block that draws it (see `made_token`).
+    The tokens this step made are outlined by the block that draws it
+    (`Walkthrough.made_positions`).
     """
     tok = tokenized_from_ids(enc, walk.ids_at(global_step))
     summary = summary_html(step_summary(walk, global_step), walk, style)
@@ -233,15 +273,6 @@ def whole_text_html(walk: Walkthrough, global_step: int, enc: Encoding, style: P
         f'<div class="mg mg-text"><style>{_CSS}</style>{summary}{render_tokens(tok, enc, view)}'
         "</div>"
     )
-
-
-def made_token(walk: Walkthrough, global_step: int) -> int | None:
-    """The id of the tokens `global_step` made (None at step 0).
-
-    The rule of rank r makes token id r + 256, and only that rule makes it, so these are
-    exactly the tokens with that id.
-    """
-    return None if global_step == 0 else walk.steps[global_step - 1].rank + 256
 
 
 def chunk_html(chunk: Chunk, upto: int, style: PieceStyle) -> str:
@@ -281,6 +312,6 @@ _PRESENTATION_CSS = (Path(__file__).with_name("presentation.css")).read_text(enc
 
 def presentation_css(*, dark: bool) -> str:
     """A page-wide ``<style>`` for presentation mode, in the contrast of the current theme."""
-    fg, bg, pick = ("#ffffff", "#000000", "#b26a00") if dark else ("#000000", "#ffffff", "#ffc24d")
+    fg, bg, pick = ("#ffffff", "#000000", "#9a5c00") if dark else ("#000000", "#ffffff", "#ffc24d")
     colours = f":root{{--mg-fg:{fg};--mg-bg:{bg};--mg-pick-strong:{pick}}}"
     return f"<style>{colours}{_PRESENTATION_CSS}</style>"

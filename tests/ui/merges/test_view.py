@@ -17,7 +17,6 @@ from ui.merges.view import (
     alternatives_html,
     chip_label,
     chunk_html,
-    made_token,
     markdown_literal,
     piece_html,
     presentation_css,
@@ -37,20 +36,28 @@ def rows(html: str) -> list[dict[str, str]]:
 def test_the_walkthrough_table_of_openai() -> None:
     html = chunk_html(OPENAI, OPENAI.merges, "text")
     assert [r.get("data-best") for r in rows(html)] == ["12", "184", "3361", "4690", "19929", None]
-    assert "no more merges" in html
+    assert "no pair left to merge" in html
     parsed = probe(html)
     assert [e.text for e in parsed.with_class("mg-id")] == ["4946", "20185"]
     assert [e.attrs["data-token-id"] for e in parsed.with_class("mg-id")] == ["4946", "20185"]
     (now,) = [r for r in rows(html) if "mg-now" in r["class"]]
-    assert now["data-step"] == "5"
+    assert now["data-merges"] == "5"  # the chunk's 5th merge ...
+    assert now["data-step"] == "18"  # ... is the whole text's step 18 (k merges applied)
+    assert [r["data-step"] for r in rows(html)] == ["0", "4", "11", "15", "16", "18"]
+
+
+def in_rows(html: str, css_class: str) -> list[str]:
+    """The texts of the elements with `css_class` in the table's body (not its header's key)."""
+    body = html.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    return [e.text for e in probe(body).with_class(css_class)]
 
 
 def test_first_row_shows_every_pair_rank_and_lights_the_best() -> None:
-    parsed = probe(chunk_html(OPENAI, 0, "symbols"))
+    html = chunk_html(OPENAI, 0, "symbols")
+    parsed = probe(html)
     (row,) = [e for e in parsed.elements if e.tag == "tr" and "mg-row" in e.attrs.get("class", "")]
-    ranks = [e.text for e in parsed.with_class("mg-r")]
-    assert ranks == ["184", "18001", "175", "12", "—", "19929"]
-    assert [e.text for e in parsed.with_class("mg-best")] == ["12"]
+    assert in_rows(html, "mg-r") == ["184", "18001", "175", "12", "—", "19929"]
+    assert in_rows(html, "mg-best") == ["12"]
     assert [e.text for e in parsed.with_class("mg-pick")] == ["e", "n"]
     assert "Ġ" in row.text  # the space, as GPT-2's byte symbol
     assert "mg-pending" in parsed.with_class("mg-lookup")[0].attrs["class"]  # ids come last
@@ -65,10 +72,9 @@ def test_every_occurrence_of_the_best_pair_is_lit_and_counted() -> None:
     chunk = build_walkthrough(GPT2, "zzzzzzzz").chunks[0]
     step = next(s for s in chunk.trace.steps if s.best is not None and s.ranks.count(s.best) > 2)
     upto = chunk.trace.steps.index(step)
-    html = chunk_html(chunk, upto, "text")
-    lit = probe(html).with_class("mg-best")
+    lit = in_rows(chunk_html(chunk, upto, "text"), "mg-best")
     assert len(lit) > 1
-    assert f"× {len(lit)}" in html
+    assert f"× {len(lit)}" in chunk_html(chunk, upto + 1, "text")  # the row it leads to says so
 
 
 def test_long_chunks_are_capped() -> None:
@@ -77,7 +83,7 @@ def test_long_chunks_are_capped() -> None:
     table_rows = [e for e in parsed.elements if e.tag == "tr" and "data-step" in e.attrs]
     assert len(table_rows) <= MAX_TABLE_ROWS
     first_row = chunk_html(chunk, 0, "hex")
-    assert len(probe(first_row).with_class("mg-p")) == MAX_ROW_PIECES + 3  # + the merge cell
+    assert len(probe(first_row).with_class("mg-p")) == MAX_ROW_PIECES  # row 0: single bytes
     assert "480 more" in first_row
 
 
@@ -102,11 +108,13 @@ def test_the_whole_text_at_a_step_lights_the_tokens_this_step_made() -> None:
     summary = step_summary(WALK, 4)
     assert summary is not None
     assert (summary.rank, summary.left, summary.right, summary.places) == (12, b"e", b"n", 1)
-    assert made_token(WALK, 4) == 268  # rank 12 makes id 268, "en", outlined by the block
-    assert made_token(WALK, 0) is None
+    assert summary.merged == 268  # rank 12 makes id 268, "en"
     ids = [int(e.attrs["data-token-id"]) for e in probe(html).with_class("tok")]
     assert ids == WALK.ids_at(4)
-    assert "Step 4 of 18" in html
+    made = WALK.made_positions(4)  # outlined by the block
+    assert made and all(ids[i] == 268 for i in made)
+    assert WALK.made_positions(0) == []
+    assert "Step 4</b> of 18" in html
 
 
 def test_the_whole_text_at_the_end_is_the_encoding() -> None:

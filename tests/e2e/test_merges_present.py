@@ -1,0 +1,125 @@
+"""Merges presentation mode on a projector's screen: one screen, large ranks, keys from the start.
+
+Each size and theme opens a presentation link with no `step=` in a fresh browser context and
+checks what a teacher needs without touching the mouse: no page scroll, the controls, the chunk's
+table and the whole text all inside the window, rank numbers of at least 18 px whose lit (best)
+one reads at WCAG AA contrast, and → stepping at once.
+"""
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.harness import goto, new_page, screenshot, wait_idle
+
+SIZES = [(1280, 720), (1024, 768), (1920, 1080)]
+
+# The largest overflow of the page's scroll containers (the document and Streamlit's main area).
+_OVERFLOW_JS = """() => Math.max(...[document.scrollingElement,
+    document.querySelector("[data-testid='stMain']"),
+    document.querySelector("[data-testid='stAppViewContainer']")]
+    .filter(Boolean).map(e => e.scrollHeight - e.clientHeight))"""
+
+# WCAG contrast of an element's text against the first opaque background behind it.
+_CONTRAST_JS = """el => {
+    const rgb = c => c.match(/[\\d.]+/g).map(Number);
+    const lum = ([r, g, b]) => {
+        const f = v => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const over = (top, alpha, bottom) => top.map((v, i) => v * alpha + bottom[i] * (1 - alpha));
+    // Layers of translucent backgrounds, from the element outwards, down to the first opaque one.
+    const layers = [];
+    for (let node = el; node; node = node.parentElement) {
+        const parts = rgb(getComputedStyle(node).backgroundColor);
+        const alpha = parts.length > 3 ? parts[3] : 1;
+        if (alpha > 0) layers.push([parts.slice(0, 3), alpha]);
+        if (alpha >= 1) break;
+    }
+    let back = [255, 255, 255];
+    for (const [colour, alpha] of layers.reverse()) back = over(colour, alpha, back);
+    const text = rgb(getComputedStyle(el).color);
+    const [hi, lo] = [lum(text.slice(0, 3)), lum(back)].sort((a, b) => b - a);
+    return (hi + 0.05) / (lo + 0.05);
+}"""
+
+
+@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def size(request: pytest.FixtureRequest) -> tuple[int, int]:
+    return request.param
+
+
+@pytest.fixture(params=["light", "dark"])
+def presenting(
+    browser: Browser, app_url: str, size: tuple[int, int], request: pytest.FixtureRequest
+) -> Iterator[Page]:
+    """A presentation link opened in a fresh browser of this size and theme, settled."""
+    page = new_page(browser, width=size[0], height=size[1], color_scheme=request.param)
+    try:
+        goto(page, app_url + "/")  # app.py runs first (see test_merges.open_merges)
+        goto(page, app_url + "/merges?present=1")
+        expect(page.locator(".mg-chunk tr.mg-now")).to_be_attached()
+        expect(page.locator(".mg-text .tok").first).to_be_attached()
+        wait_idle(page)
+        yield page
+    finally:
+        page.context.close()
+
+
+def slider_value(page: Page) -> str:
+    return page.locator("[data-testid='stSlider'] input[type=range]").input_value()
+
+
+def test_one_screen_with_no_page_scroll(presenting: Page, size: tuple[int, int]) -> None:
+    assert presenting.evaluate(_OVERFLOW_JS) <= 1
+    parts = {
+        "step controls": "[data-testid='stSlider']",
+        "the chunk's table": ".mg-chunk table",
+        "the whole text": ".mg-text",
+    }
+    for name, selector in parts.items():
+        box = presenting.locator(selector).first.bounding_box()
+        assert box is not None, f"{name} is not drawn"
+        assert box["y"] >= 0 and box["y"] + min(box["height"], 40) <= size[1], f"{name} off screen"
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size[0] + 1, f"{name} off screen"
+    name = f"merges-present-{size[0]}x{size[1]}"
+    screenshot(presenting, name, whole=False)
+
+
+def test_ranks_are_large_and_the_best_one_readable(presenting: Page) -> None:
+    sizes = presenting.locator(".mg-chunk tbody .mg-r").evaluate_all(
+        "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))"
+    )
+    assert sizes and min(sizes) >= 18
+    best = presenting.locator(".mg-chunk tbody .mg-best").first
+    assert best.evaluate(_CONTRAST_JS) >= 4.5
+
+
+def test_a_link_without_step_opens_at_step_0_and_the_keys_work_at_once(presenting: Page) -> None:
+    assert slider_value(presenting) == "0"
+    presenting.keyboard.press("ArrowRight")  # no click anywhere first: the chunk's first merge
+    expect(presenting.locator("[data-testid='stSlider'] input[type=range]")).to_have_value("4")
+    presenting.keyboard.press("End")
+    expect(presenting.locator("[data-testid='stSlider'] input[type=range]")).to_have_value("18")
+    presenting.keyboard.press("Home")
+    expect(presenting.locator("[data-testid='stSlider'] input[type=range]")).to_have_value("0")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_ranks_outside_presentation_are_at_least_13px_and_the_best_readable(
+    browser: Browser, app_url: str, scheme: str
+) -> None:
+    page = new_page(browser, width=1280, height=720, color_scheme=scheme)
+    try:
+        goto(page, app_url + "/")
+        goto(page, app_url + "/merges")
+        expect(page.locator(".mg-chunk tbody .mg-r").first).to_be_attached()
+        sizes = page.locator(".mg-chunk tbody .mg-r").evaluate_all(
+            "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))"
+        )
+        assert sizes and min(sizes) >= 13
+        best = page.locator(".mg-chunk tbody .mg-best").first
+        assert best.evaluate(_CONTRAST_JS) >= 4.5
+    finally:
+        page.context.close()

@@ -1,0 +1,41 @@
+"""The top of the Merges page: its title, the presentation-mode toggle, and the text box.
+
+Presenting, they share one row (the title, the encoding, a one-line box and the toggle), so the
+player below gets the rest of the window; otherwise the title, a sentence and the live box.
+"""
+
+import streamlit as st
+
+from tokenizer import Encoding
+from ui.common.messages import inline_code
+from ui.common.registry import encoding_label
+from ui.merges import chunks
+from ui.merges.state import PRESENT
+from ui.merges.view import presentation_css
+
+TOGGLE_HELP = "One screen for a projector: large type, no sidebar, high contrast."
+
+
+def head(enc: Encoding) -> tuple[str, bool]:
+    """Draw the top of the page; return the text and whether the page is presenting."""
+    presenting = PRESENT.seed()
+    if presenting:
+        st.html(presentation_css(dark=st.context.theme.type == "dark"))
+        row = st.container(horizontal=True, vertical_alignment="center", key="merges_head")
+        row.markdown(f"**Merges** · {inline_code(enc.name, 40)}", width="content")
+        with row.container(width="stretch"):
+            text = chunks.text_box(presenting=True)
+        row.toggle("Presentation mode", key=PRESENT.key, help=TOGGLE_HELP, width="content")
+        PRESENT.publish()
+        return text, True
+    top = st.columns([4, 1], vertical_alignment="bottom")
+    top[0].title("Merges", anchor=False)
+    top[1].toggle("Presentation mode", key=PRESENT.key, help=TOGGLE_HELP)
+    PRESENT.publish()
+    st.caption(
+        f"How {inline_code(encoding_label(enc.name), 80)} merges bytes into tokens: the pattern "
+        "cuts the text into chunks, then each chunk merges its lowest-ranked pair, again and "
+        "again. **Step k** means k merges applied (step 0: single bytes); a merge's **rank** is "
+        "its place in the merge list, from 0."
+    )
+    return chunks.text_box(), False

@@ -1,0 +1,17 @@
+"""The Merges page's keyboard: ← → space Home End step the player from the moment it loads.
+
+The keys themselves are the player's button shortcuts (``st.button(shortcut=…)``, in
+ui/merges/player.py). Streamlit ignores shortcuts while focus is in a text box, which keeps the
+caret keys for editing, but then nothing hands them back short of a click elsewhere. This
+script-only component (ui/components/merges_keys.js) makes Esc do it: Esc in a text box blurs
+it, and the shortcuts work again.
+"""
+
+from ui.components import component
+
+_keys = component("merges_keys")
+
+
+def player_keys() -> None:
+    """Put the keyboard helper on the page (it draws nothing)."""
+    _keys(key="merges.keys", data={})
