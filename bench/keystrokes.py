@@ -1,4 +1,4 @@
-"""Keystroke to tokens on screen, in real headless Chromium: `python -m bench.typing`.
+"""Keystroke to tokens on screen, in real headless Chromium: `python -m bench.keystrokes`.
 
 Starts the app on a free port with the browser tests' harness (`tests/e2e/harness.py`), opens
 the Playground at 1280x720, puts 1 KB of text in the live box, then types real keystrokes at its
@@ -13,8 +13,8 @@ instead types at that many characters a second, as a fast typist does, and times
 first frame that shows its text (or a later one). Prints median, p95 and max, and the machine's
 load average (other work on the machine makes the figures noisy: repeat, report ranges).
 
-    python -m bench.typing                      # 60 keys, gpt2, then the 50 KB paste
-    python -m bench.typing --enc o200k_base --keys 100 --cps 8
+    python -m bench.keystrokes                      # 60 keys, gpt2, then the 50 KB paste
+    python -m bench.keystrokes --enc o200k_base --keys 100 --cps 8
 """
 
 import argparse
