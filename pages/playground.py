@@ -13,6 +13,7 @@ from ui.common.live_text import keep_pace
 from ui.common.navigation import require_frame
 from ui.common.sidebar import current_encoding
 from ui.playground import panels
+from ui.playground.state import IDS, TEXT
 
 require_frame()
 
@@ -32,7 +33,7 @@ def tokens_pane() -> None:
     if chosen.mode == "encode":
         panels.special_hint(enc, raw, chosen)
     panels.token_pane(enc, tok, chunks, chosen)
-    keep_pace()
+    keep_pace(TEXT.key, IDS.key)
 
 
 panels.header(current_encoding())

@@ -44,7 +44,7 @@ def looks(page: Page) -> dict[str, str]:
         """() => ({
             body: getComputedStyle(document.body).backgroundColor,
             app: getComputedStyle(document.querySelector("[data-testid='stApp']")).backgroundColor,
-            title: getComputedStyle(document.querySelector('h1')).color,
+            title: getComputedStyle(document.querySelector('h1, h2, h3')).color,
         })"""
     )
 

@@ -147,7 +147,7 @@ def test_cancel_keeps_what_a_long_training_learned(open_app, page: Page) -> None
     expect(page.get_by_text(f"Step {made:,} of {made:,}", exact=False)).to_be_visible()
     # Usable like any other: the sidebar offers it and it tokenizes the playground's text.
     go_to(page, "Playground")
-    choose_option(page, keyed(page, "common.enc"), "python-code-16k-partial · trained here")
+    choose_option(page, keyed(page, "common.enc"), "python-code-16k-partial")
     expect(page.locator(".bpl-text .tok").first).to_be_visible()
 
 
@@ -179,7 +179,7 @@ def test_a_trained_vocabulary_link_opens_the_same_view_in_a_fresh_browser_contex
         the = expected.encode_ordinary(" the")[0]
         goto(fresh, link.split("/train")[0] + f"/vocab?vocab={vocab_id}&id={the}")
         picker = fresh.locator("[data-testid='stSidebar']").get_by_role("combobox")
-        expect(picker).to_have_value("shared-1k · trained here")
+        expect(picker).to_have_value("shared-1k")
         expect(fresh.get_by_role("heading", name=f"Token {the}")).to_be_visible()
         goto(fresh, link.split("/train")[0] + "/compare?vocab=shared-1k")
         expect(keyed(fresh, "compare.col_1")).to_contain_text("shared-1k")

@@ -93,6 +93,7 @@ def live_textarea(
             "instant_chars": instant_chars,
             "show_label": label_visibility == "visible",
             "pace_ms": _pace_ms(),
+            "key": key,
         },
         on_value_change=lambda: _take_typed_text(key, rerun_fragment),
     )
@@ -105,13 +106,17 @@ def _pace_ms() -> int:
     return server_load.current_pace_ms(session)
 
 
-def keep_pace() -> None:
-    """Tell this page's live boxes the server's current pace (ui/common/server_load.py).
+def keep_pace(*keys: str) -> None:
+    """Tell this page's live boxes the server's pace, and what it holds of boxes `keys`.
 
-    A box learns it from its own data on every full run; a fragment that typing reruns without
-    the box calls this, so a class typing at once slows its sends as soon as the server is busy.
+    A box learns the pace from its own data on every full run; a fragment that typing reruns
+    without the box calls this, so a class typing at once slows its sends as soon as the server
+    is busy. It also says how long each box's text is on the server (in UTF-16 units, as the
+    browser counts): a box whose text differs once the user pauses sends it again, once, so a
+    send lost between overlapping runs never leaves the tokens behind what was typed.
     """
-    _pace(key="common.live_pace", data={"pace_ms": _pace_ms()})
+    seen = {key: len(st.session_state.get(key, "").encode("utf-16-le")) // 2 for key in keys}
+    _pace(key="common.live_pace", data={"pace_ms": _pace_ms(), "seen": seen})
 
 
 def examples_menu(key: str, examples: Mapping[str, str], on_pick: Callable[[str], None]) -> None:

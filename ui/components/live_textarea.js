@@ -38,6 +38,7 @@ export default function ({ data, parentElement, setStateValue }) {
   document.documentElement.dataset.livePace = String(data.pace_ms);
   const pace = () => Number(document.documentElement.dataset.livePace) || 0;
 
+  const RECHECK_MS = 600; // after the last keystroke or run, before a lost send is sent again
   let timer = null;
   let sentLength = area.value.length;
   let sentAt = -Infinity;
@@ -57,10 +58,36 @@ export default function ({ data, parentElement, setStateValue }) {
     const wait = Math.max(own, sentAt + pace() - performance.now());
     if (wait <= 0) send();
     else timer = setTimeout(send, wait);
+    clearTimeout(check); // once the user pauses, see whether the server has the last text
+    check = setTimeout(recheck, Math.max(wait, 0) + RECHECK_MS);
   };
   area.addEventListener("input", onInput);
 
+  // After a run, the server says how long it holds this box's text (live_pace.js). If the user
+  // has paused and it differs, a send was lost between overlapping runs: send it again, once.
+  let seenLength = null;
+  let check = null;
+  let resent = null;
+  const recheck = () => {
+    check = null;
+    const stale = seenLength !== null && seenLength !== area.value.length;
+    if (stale && timer === null && resent !== area.value) {
+      resent = area.value;
+      send();
+    }
+  };
+  const onSeen = (event) => {
+    const length = event.detail[data.key];
+    if (typeof length !== "number") return;
+    seenLength = length;
+    clearTimeout(check);
+    check = setTimeout(recheck, RECHECK_MS);
+  };
+  document.addEventListener("bpl-live-seen", onSeen);
+
   return () => {
+    document.removeEventListener("bpl-live-seen", onSeen);
+    clearTimeout(check);
     area.removeEventListener("input", onInput);
     if (timer !== null) {
       clearTimeout(timer);

@@ -136,7 +136,6 @@ def ids_box() -> None:
         placeholder="31373, 995   or   31373 995   or   [31373, 995]",
         instant_chars=INSTANT_CHARS,
         label_visibility="collapsed",
-        rerun_fragment=TOKENS_FRAGMENT,
     )
 
 
