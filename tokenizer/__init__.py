@@ -30,6 +30,7 @@ from tokenizer.files import SAVE_FORMATS, dump, load, load_files, save
 from tokenizer.formats import FormatError
 from tokenizer.frozen_regex import PatternError, compile_pattern
 from tokenizer.loaders import (
+    FAMILIES,
     MODELS,
     EncodingUnavailableError,
     get_encoding,
@@ -47,6 +48,7 @@ from tokenizer.unicode_tables import DEFAULT_UNICODE
 __all__ = [
     "DEFAULT_CACHE_BYTES",
     "DEFAULT_UNICODE",
+    "FAMILIES",
     "MATCH_TIMEOUT_S",
     "MODELS",
     "PATTERNS",

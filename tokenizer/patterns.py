@@ -32,4 +32,24 @@ O200K = "|".join(
     ]
 )
 
-PATTERNS: dict[str, str] = {"gpt2": GPT2, "cl100k_base": CL100K, "o200k_base": O200K}
+# Llama 3's pattern (Meta's `llama-models`): cl100k_base's, written without possessive
+# quantifiers and with any run of newlines kept whole after the whitespace before it.
+LLAMA3 = (
+    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}"""
+    r"""| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"""
+)
+
+# Qwen 2.5 / 3's pattern (its tokenizer.json): Llama 3's, but every digit is a chunk of its own.
+QWEN = (
+    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}"""
+    r"""| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"""
+)
+
+PATTERNS: dict[str, str] = {
+    "gpt2": GPT2,
+    "cl100k_base": CL100K,
+    "o200k_base": O200K,
+    "o200k_harmony": O200K,  # GPT-OSS splits as GPT-4o does
+    "llama3": LLAMA3,
+    "qwen3": QWEN,
+}

@@ -68,6 +68,8 @@ _BLOCK_CUTS = {
     PATTERNS["gpt2"]: re.compile(rf"\n(?=[{_TAKEN}])(?<=[!-~]\n)"),
     PATTERNS["cl100k_base"]: re.compile(rf"\n(?=[{_TAKEN}])"),
     PATTERNS["o200k_base"]: re.compile(rf"\n(?=[{_TAKEN}])"),
+    PATTERNS["llama3"]: re.compile(rf"\n(?=[{_TAKEN}])"),
+    PATTERNS["qwen3"]: re.compile(rf"\n(?=[{_TAKEN}])"),
 }
 
 
@@ -76,14 +78,14 @@ def block_cutter(pattern: str) -> "re.Pattern[str] | None":
 
     A newline followed by an ASCII letter or digit is such a place for the bundled patterns.
     No chunk of theirs holds both a newline and a letter or digit: letters and digits come
-    only with letters, digits, one leading space or, in cl100k_base and o200k_base, one
+    only with letters, digits, one leading space or, in the patterns after GPT-2's, one
     leading character that is neither a newline nor a letter nor a digit. So the chunk that
     holds the newline ends right after it, in the whole text; it must also end there in the
     piece cut after it, where the text ends instead of going on with a letter:
 
-    - cl100k_base and o200k_base take a run of whitespace that ends with a newline whole
-      (``\\s*[\\r\\n]``, or ``\\s++$`` at the end of a piece) or after punctuation
-      (``[\\r\\n]*``), whatever follows;
+    - cl100k_base, o200k_base, llama3 and qwen3 take a run of whitespace that ends with a
+      newline whole (``\\s*[\\r\\n]``, ``\\s*[\\r\\n]+``, or ``\\s++$`` at the end of a
+      piece) or after punctuation (``[\\r\\n]*``), whatever follows;
     - GPT-2 splits such a run with ``\\s+(?!\\S)``, whose look-ahead sees the letter in the
       text but the end in the piece: the same only for a newline alone, so its cuts also need
       a visible character before the newline.

@@ -24,7 +24,17 @@ def test_page_renders_without_exception(page: str) -> None:
 
 def test_the_encoding_picker_offers_every_bundled_encoding_and_names_its_models() -> None:
     at = open_app(enc="o200k_base")
-    # Names only in the box, so none is cut off; the models of the chosen one are written under it.
-    assert at.selectbox(key="common.enc").options[:3] == ["gpt2", "cl100k_base", "o200k_base"]
-    assert "GPT-4o, o1, o3 and later" in at.sidebar.caption[0].value
+    # Name and family in the box, so none is cut off; the models of the chosen one, with their
+    # context windows, are written under it.
+    assert at.selectbox(key="common.enc").options == [
+        "gpt2 · OpenAI",
+        "cl100k_base · OpenAI",
+        "o200k_base · OpenAI",
+        "o200k_harmony · OpenAI",
+        "llama3 · Meta",
+        "qwen3 · Qwen",
+    ]
+    assert at.selectbox(key="common.enc").value == "o200k_base"
+    assert "GPT-4o, GPT-4.1, GPT-5, o1, o3" in at.sidebar.caption[0].value
+    assert "GPT-4o 128,000" in at.sidebar.caption[0].value
     assert "GPT-4, GPT-3.5-turbo" in at.selectbox(key="common.enc").help

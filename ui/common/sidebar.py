@@ -3,9 +3,11 @@
 The picker's value lives in ``st.session_state["common.enc"]`` and in the link (``?enc=…``), so it
 stays the same across pages and survives a shared link.
 
-The picker shows names only (``cl100k_base``), which always fit the sidebar; the models of the
-chosen one are written in full under it, where a line can wrap (a full label such as
-``o200k_base · GPT-4o, o1, o3 and later`` was cut off in the box).
+The picker lists the encodings grouped by who made their models (OpenAI, Meta, Qwen, then the
+vocabularies trained or imported here), each as its name and its family (``llama3 · Meta``),
+which always fit the sidebar; the models of the chosen one and their context windows are written
+in full under it, where a line can wrap (a full label such as ``o200k_base · GPT-4o, o1, o3 and
+later`` was cut off in the box).
 """
 
 import streamlit as st
@@ -13,6 +15,7 @@ import streamlit as st
 import tokenizer as tk
 from tokenizer import Encoding
 from ui.common import registry, state
+from ui.common.context_windows import windows_of
 from ui.common.registry import available_encodings, get_encoding
 
 DEFAULT_ENCODING = "gpt2"
@@ -36,18 +39,42 @@ def encoding_picker() -> None:
         "Encoding",
         available_encodings(),
         key=param.key,
+        format_func=option_label,
         help="The vocabulary and pre-tokenizer pattern used on every page: "
         + "; ".join(f"**{name}** for {models}" for name, models in tk.MODELS.items())
         + ". Vocabularies you train on the Train page are added here.",
     )
     param.publish()
-    enc = current_encoding()
-    models = tk.MODELS.get(enc.name, "A vocabulary trained here")
+    st.sidebar.caption("  \n".join(describe(current_encoding())))  # a Markdown line break each
+
+
+def option_label(name: str) -> str:
+    """``"llama3 · Meta"``: the name first (what links and tests use), then who made it.
+
+    >>> option_label("qwen3"), option_label("my-vocab")
+    ('qwen3 · Qwen', 'my-vocab · yours')
+    """
+    return f"{name} · {tk.FAMILIES.get(name, 'yours')}"
+
+
+def describe(enc: Encoding) -> list[str]:
+    """The chosen encoding in a few lines: its models, their context windows, its size.
+
+    >>> for line in describe(tk.get_encoding("o200k_harmony")):
+    ...     print(line)
+    GPT-OSS (gpt-oss-20b, gpt-oss-120b)
+    context window: gpt-oss-120b 131,072 · gpt-oss-20b 131,072
+    201,088 token ids · 1,091 special tokens
+    """
+    lines = [tk.MODELS.get(enc.name, "A vocabulary trained or imported here")]
+    if windows := windows_of(enc.name):
+        sizes = " · ".join(f"{w.model} {w.tokens:,}" for w in windows)
+        lines.append(f"context window: {sizes}")
     specials = len(enc.special_tokens)
-    st.sidebar.caption(
-        f"{models}  \n{enc.n_vocab:,} token ids · "
-        f"{specials} special token{'s' if specials != 1 else ''}"
+    lines.append(
+        f"{enc.n_vocab:,} token ids · {specials:,} special token{'s' if specials != 1 else ''}"
     )
+    return lines
 
 
 def current_encoding() -> Encoding:

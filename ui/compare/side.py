@@ -6,7 +6,6 @@ compare (ui/common/vocab_panel.py), each with its result next to its control.
 
 import streamlit as st
 
-import tokenizer as tk
 from tokenizer import Tokenized
 from ui.common import cache, registry, tokens, vocab_panel
 from ui.common.limits import MAX_COMPARE, RENDER_LIMIT
@@ -28,9 +27,9 @@ from ui.compare.view import (
 
 
 def default_choice() -> list[str]:
-    """GPT-2 against the latest vocabulary trained here, else the three bundled encodings."""
+    """GPT-2 against the latest vocabulary trained here, else GPT-2, GPT-4 and GPT-4o's."""
     trained = list(registry.trained_encodings())
-    return ["gpt2", trained[-1]] if trained else tk.list_encodings()
+    return ["gpt2", trained[-1]] if trained else list(registry.OPENAI_GENERATIONS)
 
 
 def _load_sample() -> None:

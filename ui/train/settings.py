@@ -21,11 +21,14 @@ from ui.train.jobs import TrainSettings
 CUSTOM = "custom"
 NO_SPLIT = "none"
 
-# Picker value -> label. Bundled patterns are named after the models that made them famous.
+# Picker value -> label. Bundled patterns are named after the models that made them famous (GPT-OSS
+# splits as GPT-4o does, so o200k_harmony needs no entry of its own).
 PATTERN_CHOICES: dict[str, str] = {
     "gpt2": "GPT-2",
     "cl100k_base": "GPT-4 (cl100k_base)",
     "o200k_base": "GPT-4o (o200k_base)",
+    "llama3": "Llama 3",
+    "qwen3": "Qwen 2.5 / 3 (digits one by one)",
     NO_SPLIT: "None: the whole text is one chunk",
     CUSTOM: "Custom regex",
 }

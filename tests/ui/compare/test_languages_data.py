@@ -32,7 +32,7 @@ def frame() -> pd.DataFrame:
 
 def test_every_sample_and_encoding_has_a_row_with_the_cores_count(frame: pd.DataFrame) -> None:
     samples = [*load_samples()]
-    assert len(frame) == (len(samples) + 1) * 3
+    assert len(frame) == (len(samples) + 1) * len(tk.list_encodings())
     for name in tk.list_encodings():
         enc = tk.get_encoding(name)
         mine = frame[frame["encoding"] == name].set_index("id")["tokens"]
@@ -106,7 +106,7 @@ def test_the_chart_is_a_row_per_sample_with_a_dot_per_encoding(
     assert dots["mark"]["type"] == "point" and span["mark"]["type"] == "rule"
     assert dots["encoding"]["x"]["field"] == METRICS[metric].column
     assert dots["encoding"]["y"]["sort"] == order
-    assert dots["encoding"]["color"]["scale"]["range"] == ENCODING_COLOURS[:3]
+    assert dots["encoding"]["color"]["scale"]["range"] == ENCODING_COLOURS[: len(encodings)]
     assert dots["encoding"]["shape"]["scale"]["domain"] == encodings  # not colour alone
     fields = {t["field"] for t in dots["encoding"]["tooltip"]}
     assert {"sample", "encoding", "tokens", "premium", "chars_per_token"} <= fields

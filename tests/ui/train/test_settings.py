@@ -20,7 +20,10 @@ from ui.train.settings import (
 
 
 def test_every_bundled_pattern_is_offered_by_its_models_name() -> None:
-    assert [PATTERN_CHOICES[n] for n in tk.PATTERNS] == [
+    offered = [name for name in PATTERN_CHOICES if name in tk.PATTERNS]
+    assert {tk.PATTERNS[name] for name in offered} == set(tk.PATTERNS.values())
+    assert len(offered) == len(set(tk.PATTERNS.values()))  # each pattern once
+    assert [PATTERN_CHOICES[n] for n in offered][:3] == [
         "GPT-2",
         "GPT-4 (cl100k_base)",
         "GPT-4o (o200k_base)",

@@ -10,7 +10,6 @@ from collections.abc import Callable
 import pandas as pd
 import streamlit as st
 
-import tokenizer as tk
 from tokenizer import Encoding
 from ui.common import cache, uploads
 from ui.common.limits import (
@@ -20,7 +19,13 @@ from ui.common.limits import (
     MAX_SAMPLE_UPLOAD_MB,
 )
 from ui.common.messages import inline_code
-from ui.common.registry import available_encodings, get_encoding, trained_encodings, vocab_key
+from ui.common.registry import (
+    OPENAI_GENERATIONS,
+    available_encodings,
+    get_encoding,
+    trained_encodings,
+    vocab_key,
+)
 from ui.common.samples import Sample, load_samples
 from ui.common.state import seed_following
 from ui.compare.languages.chart import languages_chart
@@ -51,9 +56,12 @@ def token_counts(enc: Encoding, texts: tuple[str, ...]) -> list[int]:
 
 
 def default_encodings() -> list[str]:
-    """The bundled three, plus the latest vocabulary trained in this session."""
+    """GPT-2, GPT-4, GPT-4o, Llama 3 and Qwen 3, plus the latest vocabulary trained here.
+
+    o200k_harmony is left to the picker: its ordinary tokens are o200k_base's, so its counts are.
+    """
     trained = list(trained_encodings())
-    return [*tk.list_encodings(), *trained[-1:]]
+    return [*OPENAI_GENERATIONS, "llama3", "qwen3", *trained[-1:]]
 
 
 def custom_samples() -> list[Sample]:
