@@ -15,6 +15,7 @@ life:
 ``enc=cl100k_base · GPT-4…``, and cannot validate; this keeps ``enc=cl100k_base``.)
 """
 
+import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -27,6 +28,7 @@ from ui.common.messages import inline_code
 T = TypeVar("T")
 
 _NOTICES = "common.url_notices"  # session state: sentences naming the link's invalid values
+_SESSION_ID = "common.session"  # session state: a random id, made on the session's first ask
 _TRUE, _FALSE = ("1", "true", "on", "yes"), ("0", "false", "off", "no")
 _SAME: Any = object()  # "no other default given"
 
@@ -105,6 +107,17 @@ class Param(Generic[T]):
     def forget(self) -> None:
         """Take the parameter out of the address bar (the view does not use it now)."""
         _set_url(self.url, None)
+
+
+def session_id() -> str:
+    """This browser session's id, kept in its own state (public API only).
+
+    Server-wide structures tell sessions apart by it: the training pool its watchers, the
+    server's pace the sessions typing at once. Streamlit's own session id sits behind its
+    private ``runtime`` package; a random id made once per session does the same job.
+    """
+    held: str = st.session_state.setdefault(_SESSION_ID, secrets.token_hex(8))
+    return held
 
 
 def not_one_of(options: Iterable[str]) -> Any:

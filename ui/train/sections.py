@@ -18,6 +18,7 @@ from ui.common.limits import (
     MAX_UPLOAD_MB,
 )
 from ui.common.messages import inline_code
+from ui.common.sidebar import current_encoding
 from ui.common.state import publish_text
 from ui.train import corpora, panels, session, table
 from ui.train.jobs import TrainSettings
@@ -306,7 +307,7 @@ def _selected(held: list[str]) -> str:
     def check(name: str) -> str | None:
         return None if name in held else "not one of your vocabularies here"
 
-    picked = st.session_state.get("common.enc")
+    picked = current_encoding().name
     default = picked if picked in held else held[-1]
     SELECTED.seed(check, default)
     if SELECTED.value not in held:  # removed, or dropped by the server

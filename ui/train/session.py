@@ -15,7 +15,6 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, TypeVar
 
 import streamlit as st
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 import tokenizer as tk
 from tokenizer import Encoding
@@ -23,6 +22,7 @@ from tokenizer.train_record import TrainingRecord
 from ui.common import registry
 from ui.common.limits import MAX_PARALLEL_TRAININGS, MAX_SESSION_VOCABS, MAX_SHARED_TRAININGS
 from ui.common.messages import inline_code
+from ui.common.state import session_id
 from ui.train import corpora
 from ui.train.jobs import (
     Progress,
@@ -57,12 +57,6 @@ def bundled_corpus(name: str) -> corpora.Corpus:
     Built in a child process: seconds of parsing in the server would stall every session.
     """
     return run_in_child(corpora.bundled_corpus, name)
-
-
-def session_id() -> str:
-    """This browser session's id: the pool's name for a watcher."""
-    ctx = get_script_run_ctx()
-    return ctx.session_id if ctx is not None else "no-session"
 
 
 @dataclass(frozen=True)
