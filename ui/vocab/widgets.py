@@ -15,6 +15,7 @@ import streamlit as st
 from tokenizer import Encoding
 from tokenizer.vocab import SearchError, SearchMode, Vocabulary, parse_hex
 from ui.common import vocab_panel
+from ui.common.limits import USED_IN_SHOWN
 from ui.common.messages import inline_code, quote_some
 from ui.common.sidebar import choose_encoding
 from ui.common.state import publish_text
@@ -57,7 +58,6 @@ GLITCH_QUERIES = (
     " RandomRedditorWithNo",
 )
 PAGE_SIZE = 100
-USED_IN_SHOWN = 60
 
 
 @dataclass(frozen=True)
