@@ -16,7 +16,7 @@ life:
 """
 
 import secrets
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -182,6 +182,25 @@ def names(key: str, url: str) -> Param[list[str]]:
         return found
 
     return Param(key, url, [], parse, ",".join)
+
+
+def segmented(param: Param[str], label: str, choices: Mapping[str, str]) -> str:
+    """`param`'s whole life as a segmented control (seed, draw, publish); returns its value.
+
+    `choices` maps each value to its label. The control always has a value (the label is
+    hidden: the options say what they are), so a page's modes read the same way everywhere.
+    """
+    param.seed()
+    st.segmented_control(
+        label,
+        list(choices),
+        format_func=choices.__getitem__,
+        key=param.key,
+        required=True,
+        label_visibility="collapsed",
+    )
+    param.publish()
+    return param.value
 
 
 def seed_following(param: Param[list[str]], default: list[str], allowed: Sequence[str],

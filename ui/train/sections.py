@@ -19,7 +19,7 @@ from ui.common.limits import (
 )
 from ui.common.messages import inline_code
 from ui.common.sidebar import current_encoding
-from ui.common.state import publish_text
+from ui.common.state import publish_text, segmented
 from ui.train import corpora, panels, session, table
 from ui.train.jobs import TrainSettings
 from ui.train.replay import default_sample
@@ -131,17 +131,7 @@ def upload_box() -> corpora.Corpus | None:
 
 def corpus_section() -> corpora.Corpus | None:
     st.subheader("1 · Corpus")
-    SOURCE.seed()
-    st.segmented_control(
-        "Source",
-        list(SOURCES),
-        format_func=SOURCES.__getitem__,
-        key=SOURCE.key,
-        required=True,
-        label_visibility="collapsed",
-    )
-    SOURCE.publish()
-    source = SOURCE.value
+    source = segmented(SOURCE, "Source", SOURCES)
     for shown, param in (("bundled", CORPUS), ("paste", PASTE)):
         if source != shown:
             param.forget()  # the link keeps only what the chosen source uses
