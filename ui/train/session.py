@@ -19,7 +19,7 @@ import streamlit as st
 import tokenizer as tk
 from tokenizer import Encoding
 from tokenizer.train_record import TrainingRecord
-from ui.common import registry
+from ui.common import cache, registry
 from ui.common.limits import MAX_PARALLEL_TRAININGS, MAX_SESSION_VOCABS, MAX_SHARED_TRAININGS
 from ui.common.messages import inline_code
 from ui.common.state import session_id
@@ -50,7 +50,7 @@ def training_pool() -> TrainingPool:
     )
 
 
-@st.cache_resource(show_spinner="Building the corpus from this server's Python (once)…")
+@cache.resource(spinner="Building the corpus from this server's Python (once)…")
 def bundled_corpus(name: str) -> corpora.Corpus:
     """A bundled corpus, built once per server process (deterministic, so never stale).
 
