@@ -163,27 +163,6 @@ def test_bad_url_parameters_never_break_a_page(page: str, query: dict[str, str])
     assert not at.exception
 
 
-@pytest.mark.parametrize(
-    ("page", "query", "named"),
-    [
-        ("playground", {"color": "rainbow", "ws": "maybe"}, ["color=rainbow", "ws=maybe"]),
-        ("merges", {"step": "NaN", "by": "<b>"}, ["step=NaN", "by=<b>"]),
-        ("train", {"size": "99999999", "corpus": "nope"}, ["size=99999999", "corpus=nope"]),
-        ("compare", {"tab": "nope", "encs": "mystery"}, ["tab=nope", "encs=mystery"]),
-        ("vocab", {"find": "nope", "ic": "x"}, ["find=nope", "ic=x"]),
-        ("vocab", {"find": "curious", "list": "nope"}, ["list=nope"]),
-    ],
-)
-def test_invalid_link_values_are_named_in_a_notice(
-    page: str, query: dict[str, str], named: list[str]
-) -> None:
-    """Every page names each value of its link it cannot use, never dropping one silently."""
-    notice = " ".join(w.value for w in on_page(page, **query).warning)
-    assert "This link asked for something this page cannot show" in notice
-    for value in named:
-        assert value in notice, f"{value} not named on {page}: {notice!r}"
-
-
 def test_a_link_to_a_missing_token_says_so() -> None:
     at = on_page("vocab", id="99999999999999999999")
     assert "does not have" in messages(at)
