@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 import tokenizer as tk
 from tests.app.helpers import open_app, rerun
 from ui.common.examples import DEFAULT_TEXT
-from ui.common.limits import MAX_CUSTOM_SAMPLE_BYTES
+from ui.common.limits import MAX_SAMPLE_BYTES
 from ui.common.samples import load_samples
 
 MINI_CORPUS = "the quick brown fox jumps over the lazy dog. " * 50
@@ -240,7 +240,7 @@ def test_uploaded_and_oversized_samples() -> None:
     rerun(at)
     assert "notes" in languages_table(at)["Sample"].tolist()
     assert any("could not be read" in w.value for w in at.warning)
-    at.text_area(key="compare.lang_new_text").input("x" * (MAX_CUSTOM_SAMPLE_BYTES + 1))
+    at.text_area(key="compare.lang_new_text").input("x" * (MAX_SAMPLE_BYTES + 1))
     rerun(at)
     at.button(key="compare.lang_add").click()
     rerun(at)

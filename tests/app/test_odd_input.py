@@ -369,8 +369,8 @@ def test_custom_samples_refuse_empty_oversized_and_too_many() -> None:
     at = languages_tab(with_vocabulary("compare"))
     add_sample(at, "nothing", "   ")
     assert "Paste some text" in messages(at)
-    add_sample(at, "huge", "x" * (limits.MAX_CUSTOM_SAMPLE_BYTES + 1))
-    assert size_label(limits.MAX_CUSTOM_SAMPLE_BYTES) in messages(at)
+    add_sample(at, "huge", "x" * (limits.MAX_SAMPLE_BYTES + 1))
+    assert size_label(limits.MAX_SAMPLE_BYTES) in messages(at)
     for n in range(limits.MAX_CUSTOM_SAMPLES):
         add_sample(at, f"{XSS_TEXT[:50]} {n}", ODD_TEXTS["NUL and C0/C1 controls"])
     assert len(at.session_state["compare.lang_custom"]) == limits.MAX_CUSTOM_SAMPLES

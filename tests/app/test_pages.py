@@ -1,6 +1,7 @@
-"""Every page of the app renders without an exception, and every page file is registered."""
+"""Every page renders without an exception, is registered, and names its link's invalid values."""
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from tests.app.helpers import ROOT, open_app, rerun
 
@@ -38,3 +39,33 @@ def test_the_encoding_picker_offers_every_bundled_encoding_and_names_its_models(
     assert "GPT-4o, GPT-4.1, GPT-5, o1, o3" in at.sidebar.caption[0].value
     assert "GPT-4o 128,000" in at.sidebar.caption[0].value
     assert "GPT-4, GPT-3.5-turbo" in at.selectbox(key="common.enc").help
+
+
+def on_page(page: str, **query: str) -> AppTest:
+    """A fresh session opened through app.py with `query` in the link, then on `page`."""
+    at = open_app(**query)
+    if page != "playground":
+        at.switch_page(f"pages/{page}.py")
+        rerun(at)
+    return at
+
+
+@pytest.mark.parametrize(
+    ("page", "query", "named"),
+    [
+        ("playground", {"color": "rainbow", "ws": "maybe"}, ["color=rainbow", "ws=maybe"]),
+        ("merges", {"step": "NaN", "by": "<b>"}, ["step=NaN", "by=<b>"]),
+        ("train", {"size": "99999999", "corpus": "nope"}, ["size=99999999", "corpus=nope"]),
+        ("compare", {"tab": "nope", "encs": "mystery"}, ["tab=nope", "encs=mystery"]),
+        ("vocab", {"find": "nope", "ic": "x"}, ["find=nope", "ic=x"]),
+        ("vocab", {"find": "curious", "list": "nope"}, ["list=nope"]),
+    ],
+)
+def test_invalid_link_values_are_named_in_a_notice(
+    page: str, query: dict[str, str], named: list[str]
+) -> None:
+    """Every page names each value of its link it cannot use, never dropping one silently."""
+    notice = " ".join(w.value for w in on_page(page, **query).warning)
+    assert "This link asked for something this page cannot show" in notice
+    for value in named:
+        assert value in notice, f"{value} not named on {page}: {notice!r}"

@@ -3,10 +3,8 @@
 import threading
 import time
 from collections.abc import Callable
-from uuid import uuid4
 
 import pytest
-import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 import tokenizer as tk
@@ -448,10 +446,8 @@ def test_cancel_while_another_session_trains_the_same_takes_the_merges_seen(
     started = threading.Event()
     pool = TrainingPool(workers=1, keep=2, train_fn=slow_train(0.005, started))
     monkeypatch.setattr(train_session, "training_pool", lambda: pool)
-    # AppTest gives every session one id; the pool tells watchers apart by it.
-    monkeypatch.setattr(
-        train_session, "session_id", lambda: st.session_state.setdefault("test.id", uuid4().hex)
-    )
+    # Each AppTest is its own session, with its own id (ui.common.state.session_id): the pool
+    # tells the two watchers apart by it.
     mine = paste(open_train(), CORPUS)
     theirs = paste(open_train(), CORPUS)
     for at in (mine, theirs):

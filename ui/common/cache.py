@@ -12,6 +12,11 @@ A session's last result of one kind    that session (`memo`)       one entry per
 (a search, a decoded upload)
 Vocabularies users train or import     the process, shared, by id  `VOCAB_STORE_BYTES` in all,
                                        (`ui/common/vocab_store`)   least recently used first out
+Trainings, running and finished        the process, one pool       limits.py: trainings at once
+                                       (`ui/train/session`)        and finished ones kept
+Small lookups: a pattern's             the process, `functools`    64 patterns; one manifest;
+alternatives, the samples manifest,    caches where they are made  one icon (never a user's
+the favicon                            (pure modules stay pure)    text)
 =====================================  ==========================  ============================
 
 Derived views are keyed by *content* — the vocabulary's key (`ui.common.registry.vocab_key`: a

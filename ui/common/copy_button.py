@@ -1,8 +1,8 @@
 """A "Copy link" button: copies the address bar, which pages keep equal to their state."""
 
-from ui.components import component
+from ui.components import component, script
 
-_button = component("copy_link")
+_button = component("copy_link", js=script("clipboard") + script("copy_link"))
 
 
 def copy_link_button(key: str, label: str = "Copy link") -> None:

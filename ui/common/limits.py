@@ -50,6 +50,11 @@ BUSY_FROM = 0.25
 BUSY_FULL = 0.6
 MAX_PACE_MS = 2_000
 
+# Only a class is paced: below CLASS_SIZE sessions that ran a script in the last ACTIVE_S seconds,
+# however busy the process, the pace is nothing (one user alone never queues behind anyone).
+CLASS_SIZE = 4
+ACTIVE_S = 5.0
+
 # Views derived from texts (tokens, chunks, merge walkthroughs, counts), shared by all sessions and
 # bounded by their estimated size (ui/common/cache.py): a class of 100 pasting 1 MB each would
 # otherwise hold gigabytes. A megabyte's tokens are about 75 MB, so this keeps a few big texts
@@ -91,12 +96,15 @@ MAX_GONE_VOCABS = 4_096
 # Tokenizers side by side on the Compare page.
 MAX_COMPARE = 4
 
-# Your own samples on the Languages & code tab: how many, and how big each (bundled ones are
-# capped at 16 KiB too, so the whole tab stays fast).
+# Your own samples on the Languages & code tab: how many, and the characters of a title.
 MAX_CUSTOM_SAMPLES = 8
-MAX_CUSTOM_SAMPLE_BYTES = 16 * 1024
+MAX_SAMPLE_TITLE_CHARS = 60
 
-# ---- Train page settings (checked by ui/train_settings.py before anything runs) ----
+# Bytes of any sample, bundled (assets/samples, checked when they load) or your own: every sample
+# is tokenized live for every chosen encoding on every render of the tab, so this keeps it fast.
+MAX_SAMPLE_BYTES = 16 * 1024
+
+# ---- Train page settings (checked by ui/train/settings.py before anything runs) ----
 
 # A custom pre-tokenizer regex is tried on this much of the corpus, and refused if it takes longer
 # than this: a regex that backtracks catastrophically would otherwise hold a trainer forever.
@@ -128,6 +136,18 @@ MAX_SAMPLE_UPLOAD_MB = 1
 MAX_CHIPS = 300
 MAX_TABLE_ROWS = 40
 
+# Pieces drawn per row of a merge table (a 2,000-letter chunk starts as 2,000 pieces).
+MAX_ROW_PIECES = 120
+
 # Tokens offered in a "look up a token" menu, and nodes of a drawn merge tree.
 LOOKUP_CHOICES = 1_000
 MAX_TREE_NODES = 255
+
+# Merge trees are drawn with one column per byte; a longer token (only trained vocabularies have
+# them) is drawn down to pieces of about total / MAX_TREE_COLUMNS bytes, and at most
+# MAX_TREE_DEPTH levels deep.
+MAX_TREE_COLUMNS = 128
+MAX_TREE_DEPTH = 40
+
+# Vocabulary page: tokens listed under "used in" (the tokens a token is part of).
+USED_IN_SHOWN = 60

@@ -7,20 +7,18 @@ The text lives in ``st.session_state[key]``. Read it there; change it with `set_
 also tells the box to show the new text (the box otherwise keeps what the user typed).
 """
 
-import secrets
 from collections.abc import Callable, Mapping
 from typing import Literal
 
 import streamlit as st
 
-from ui.common import server_load
+from ui.common import server_load, state
 from ui.common.glyphs import without_lone_surrogates
 from ui.common.limits import DEBOUNCE_MS, MAX_TEXT_CHARS
 from ui.components import component
 
 _textarea = component("live_textarea")
 _pace = component("live_pace")
-_SESSION_KEY = "common.session"  # an id per session, to count the sessions that type at once
 
 
 def _version_key(key: str) -> str:
@@ -102,8 +100,7 @@ def live_textarea(
 
 def _pace_ms() -> int:
     """The server's pace for this session's boxes (ui/common/server_load.py)."""
-    session = st.session_state.setdefault(_SESSION_KEY, secrets.token_hex(8))
-    return server_load.current_pace_ms(session)
+    return server_load.current_pace_ms(state.session_id())
 
 
 def keep_pace(*keys: str) -> None:

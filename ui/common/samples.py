@@ -22,15 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from tokenizer.formats import FormatError, read_json
+from ui.common.limits import MAX_SAMPLE_BYTES
 
 SAMPLES_DIR = Path(__file__).resolve().parents[2] / "assets" / "samples"
 MANIFEST_NAME = "samples.json"
 MANIFEST_VERSION = 1
 KINDS = ("language", "code", "tricky")
-
-# Every bundled sample is tokenized live, by the pure-Python core, for every chosen encoding, on
-# every render of the comparison tab; a size cap keeps a careless addition from making it slow.
-MAX_SAMPLE_BYTES = 16 * 1024
 
 # Fields each kind must fill in (besides id, kind, title and file, which every sample needs).
 # script applies to natural language only: code and tricky samples mix scripts or have none.

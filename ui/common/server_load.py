@@ -20,12 +20,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ui.common.limits import BUSY_FROM, BUSY_FULL, MAX_PACE_MS
+from ui.common.limits import ACTIVE_S, BUSY_FROM, BUSY_FULL, CLASS_SIZE, MAX_PACE_MS
 
 WINDOW_S = 1.0  # how often the CPU use is re-read: long enough to mean something, short to react
 SMOOTHING = 0.3  # the weight of the latest window in the figure
-ACTIVE_S = 5.0  # a session that ran a script this recently is active
-CLASS_SIZE = 4  # active sessions from which a busy server paces them
 
 
 def pace_ms(utilisation: float, active: int) -> int:

@@ -15,7 +15,8 @@ life:
 ``enc=cl100k_base · GPT-4…``, and cannot validate; this keeps ``enc=cl100k_base``.)
 """
 
-from collections.abc import Callable, Iterable, Sequence
+import secrets
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -27,6 +28,7 @@ from ui.common.messages import inline_code
 T = TypeVar("T")
 
 _NOTICES = "common.url_notices"  # session state: sentences naming the link's invalid values
+_SESSION_ID = "common.session"  # session state: a random id, made on the session's first ask
 _TRUE, _FALSE = ("1", "true", "on", "yes"), ("0", "false", "off", "no")
 _SAME: Any = object()  # "no other default given"
 
@@ -107,6 +109,17 @@ class Param(Generic[T]):
         _set_url(self.url, None)
 
 
+def session_id() -> str:
+    """This browser session's id, kept in its own state (public API only).
+
+    Server-wide structures tell sessions apart by it: the training pool its watchers, the
+    server's pace the sessions typing at once. Streamlit's own session id sits behind its
+    private ``runtime`` package; a random id made once per session does the same job.
+    """
+    held: str = st.session_state.setdefault(_SESSION_ID, secrets.token_hex(8))
+    return held
+
+
 def not_one_of(options: Iterable[str]) -> Any:
     """Raise the ValueError a `parse` raises for a value outside `options` (any return type)."""
     raise ValueError(f"not one of {', '.join(options)}")
@@ -169,6 +182,25 @@ def names(key: str, url: str) -> Param[list[str]]:
         return found
 
     return Param(key, url, [], parse, ",".join)
+
+
+def segmented(param: Param[str], label: str, choices: Mapping[str, str]) -> str:
+    """`param`'s whole life as a segmented control (seed, draw, publish); returns its value.
+
+    `choices` maps each value to its label. The control always has a value (the label is
+    hidden: the options say what they are), so a page's modes read the same way everywhere.
+    """
+    param.seed()
+    st.segmented_control(
+        label,
+        list(choices),
+        format_func=choices.__getitem__,
+        key=param.key,
+        required=True,
+        label_visibility="collapsed",
+    )
+    param.publish()
+    return param.value
 
 
 def seed_following(param: Param[list[str]], default: list[str], allowed: Sequence[str],

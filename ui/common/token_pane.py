@@ -20,14 +20,14 @@ import streamlit as st
 
 from ui.common.limits import MAX_IDS
 from ui.common.token_view import ViewParts, view_css, view_js
-from ui.components import component
+from ui.components import component, script
 
 _HERE = Path(__file__).resolve().parents[1] / "components"
 HINT = "Hover a token or an id: its id, merge rank and bytes show here. Click a token to pin it."
 _pane = component(
     "token_pane",
     css=view_css() + (_HERE / "token_pane.css").read_text(encoding="utf-8"),
-    js=view_js() + (_HERE / "token_pane.js").read_text(encoding="utf-8"),
+    js=view_js() + script("clipboard") + script("token_pane"),
     isolate_styles=False,  # in the page's DOM: `.tok[data-token-id]` as every view has it
 )
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import PurePath
 
 import streamlit as st
-from streamlit.runtime.uploaded_file_manager import UploadedFile
+from streamlit.typing import UploadedFile
 
 import tokenizer as tk
 from tokenizer import Encoding

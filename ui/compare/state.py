@@ -32,3 +32,7 @@ METRIC = state.choice("compare.lang_metric", "metric", list(METRICS), "premium")
 SAMPLE_GROUPS = state.names("compare.lang_groups", "groups")  # default: every group present
 GROUP_IDS = list(GROUPS)
 CUSTOM = "compare.lang_custom"  # list[Sample]: the samples this session added
+NEW_TITLE = "compare.lang_new_title"  # the add-a-sample form's boxes
+NEW_TEXT = "compare.lang_new_text"
+UPLOAD_VERSION = "compare.lang_upload_version"  # bumped to empty the form's uploader
+PROBLEM = "compare.lang_problem"  # why the last sample could not be added, shown once

@@ -8,6 +8,11 @@ import streamlit as st
 _HERE = Path(__file__).parent
 
 
+def script(stem: str) -> str:
+    """The text of ``<stem>.js`` here: a script several components put in front of their own."""
+    return (_HERE / f"{stem}.js").read_text(encoding="utf-8")
+
+
 def component(stem: str, **options: Any) -> Any:
     """Declare component ``bpe_lens.<stem>`` from ``<stem>.html``, ``.css`` and ``.js`` here.
 

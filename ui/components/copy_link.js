@@ -1,21 +1,6 @@
-// "Copy link" (ui/copy_link.py): copies the page address, which the app keeps in sync with
-// its state, so the copied link reopens exactly this view. Nothing goes to the server.
-async function copyText(text) {
-  if (navigator.clipboard && window.isSecureContext) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  // Plain-http deployments have no clipboard API; the old selection route still works there.
-  const scratch = document.createElement("textarea");
-  scratch.value = text;
-  scratch.style.position = "fixed";
-  scratch.style.opacity = "0";
-  document.body.appendChild(scratch);
-  scratch.select();
-  const ok = document.execCommand("copy");
-  scratch.remove();
-  if (!ok) throw new Error("copy refused");
-}
+// "Copy link" (ui/common/copy_button.py): copies the page address, which the app keeps in sync
+// with its state, so the copied link reopens exactly this view. Nothing goes to the server.
+// `copyText` (clipboard.js) comes first.
 
 export default function ({ data, parentElement }) {
   const button = parentElement.querySelector("button");

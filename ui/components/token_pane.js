@@ -1,22 +1,8 @@
 // The Playground's live token view (ui/common/token_pane.py). Python sends the view in parts;
 // each goes in only when it changed, so a keystroke costs one innerHTML of the tokens and one of
 // the ids, the panes keep their scroll, and nothing runs through a sanitizer: every part was
-// built from escaped text (ui/common/token_view.py). `bplWire` (token_view.js) comes first.
-async function copyText(text) {
-  if (navigator.clipboard && window.isSecureContext) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const scratch = document.createElement("textarea"); // plain http: the selection route
-  scratch.value = text;
-  scratch.style.position = "fixed";
-  scratch.style.opacity = "0";
-  document.body.appendChild(scratch);
-  scratch.select();
-  const ok = document.execCommand("copy");
-  scratch.remove();
-  if (!ok) throw new Error("copy refused");
-}
+// built from escaped text (ui/common/token_view.py). `bplWire` (token_view.js) and `copyText`
+// (clipboard.js) come first.
 
 // Each unit (a token, a group, a chunk; an id) is followed by an empty comment: the marks where
 // one unit ends, so that a new list of units replaces only what follows the longest common

@@ -15,7 +15,7 @@ from typing import Literal
 
 from tokenizer import Encoding, MergeStep, bytes_to_symbols
 from ui.common.glyphs import visible_html
-from ui.common.limits import MAX_TABLE_ROWS
+from ui.common.limits import MAX_ROW_PIECES, MAX_TABLE_ROWS
 from ui.common.token_view import ViewOptions, hex_bytes, render_tokens
 from ui.common.tokens import tokenized_from_ids
 from ui.merges.model import Chunk, Kind, Walkthrough
@@ -51,7 +51,6 @@ KIND_ICONS: dict[Kind, str] = {
     "other": ":material/question_mark:",
 }
 CHIP_CHARS = 24  # longer chunks are shortened on their chip (the table shows them whole)
-MAX_ROW_PIECES = 120  # pieces drawn per row; a 2,000-letter chunk starts as 2,000 pieces
 
 _MARKDOWN_SPECIAL = frozenset(string.punctuation)
 _TAG = re.compile("<[^>]*>")

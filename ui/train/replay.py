@@ -190,20 +190,13 @@ class SampleSteps:
     def of(cls, enc: Encoding, text: str) -> "SampleSteps":
         """Trace `text` (as ordinary text) through `enc`'s merges once.
 
-        The core's trace gives the rank each step merges by; the ids before each step follow
-        from the merge list (rank r joins ``merges[r]`` into id 256 + r, every occurrence).
+        The core's trace gives, for each step of each chunk, the rank it merges by and the ids
+        before it (the last step's ids are the chunk's final ones): no merge is redone here.
         """
-        merges = enc.merges or []
         ranks, states = [], []
         for chunk in enc.trace(text):
-            chosen = tuple(s.best for s in chunk.steps if s.best is not None)
-            state = tuple(chunk.text.encode("utf-8", "surrogatepass"))
-            seen = [state]
-            for rank in chosen:
-                state = _apply(state, merges[rank], 256 + rank)
-                seen.append(state)
-            ranks.append(chosen)
-            states.append(tuple(seen))
+            ranks.append(tuple(s.best for s in chunk.steps if s.best is not None))
+            states.append(tuple(s.ids for s in chunk.steps))
         return cls(text, tuple(ranks), tuple(states))
 
     def ids_at(self, step: int) -> list[int]:
@@ -218,20 +211,6 @@ class SampleSteps:
         for ranks, states in zip(self.ranks, self.states, strict=True):
             out += states[bisect_left(ranks, step)]
         return out
-
-
-def _apply(ids: tuple[int, ...], pair: tuple[int, int], new_id: int) -> tuple[int, ...]:
-    """Join each `pair`, left to right: ``_apply((1, 1, 1), (1, 1), 9) == (9, 1)``."""
-    out: list[int] = []
-    i = 0
-    while i < len(ids):
-        if i + 1 < len(ids) and (ids[i], ids[i + 1]) == pair:
-            out.append(new_id)
-            i += 2
-        else:
-            out.append(ids[i])
-            i += 1
-    return tuple(out)
 
 
 def default_sample(text: str, limit: int = 400) -> str:

@@ -18,7 +18,8 @@ from ui.common.limits import (
     MAX_UPLOAD_MB,
 )
 from ui.common.messages import inline_code
-from ui.common.state import publish_text
+from ui.common.sidebar import current_encoding
+from ui.common.state import publish_text, segmented
 from ui.train import corpora, panels, session, table
 from ui.train.jobs import TrainSettings
 from ui.train.replay import default_sample
@@ -130,17 +131,7 @@ def upload_box() -> corpora.Corpus | None:
 
 def corpus_section() -> corpora.Corpus | None:
     st.subheader("1 · Corpus")
-    SOURCE.seed()
-    st.segmented_control(
-        "Source",
-        list(SOURCES),
-        format_func=SOURCES.__getitem__,
-        key=SOURCE.key,
-        required=True,
-        label_visibility="collapsed",
-    )
-    SOURCE.publish()
-    source = SOURCE.value
+    source = segmented(SOURCE, "Source", SOURCES)
     for shown, param in (("bundled", CORPUS), ("paste", PASTE)):
         if source != shown:
             param.forget()  # the link keeps only what the chosen source uses
@@ -306,7 +297,7 @@ def _selected(held: list[str]) -> str:
     def check(name: str) -> str | None:
         return None if name in held else "not one of your vocabularies here"
 
-    picked = st.session_state.get("common.enc")
+    picked = current_encoding().name
     default = picked if picked in held else held[-1]
     SELECTED.seed(check, default)
     if SELECTED.value not in held:  # removed, or dropped by the server

@@ -15,14 +15,14 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, TypeVar
 
 import streamlit as st
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 import tokenizer as tk
 from tokenizer import Encoding
 from tokenizer.train_record import TrainingRecord
-from ui.common import registry
+from ui.common import cache, registry
 from ui.common.limits import MAX_PARALLEL_TRAININGS, MAX_SESSION_VOCABS, MAX_SHARED_TRAININGS
 from ui.common.messages import inline_code
+from ui.common.state import session_id
 from ui.train import corpora
 from ui.train.jobs import (
     Progress,
@@ -50,19 +50,13 @@ def training_pool() -> TrainingPool:
     )
 
 
-@st.cache_resource(show_spinner="Building the corpus from this server's Python (once)…")
+@cache.resource(spinner="Building the corpus from this server's Python (once)…")
 def bundled_corpus(name: str) -> corpora.Corpus:
     """A bundled corpus, built once per server process (deterministic, so never stale).
 
     Built in a child process: seconds of parsing in the server would stall every session.
     """
     return run_in_child(corpora.bundled_corpus, name)
-
-
-def session_id() -> str:
-    """This browser session's id: the pool's name for a watcher."""
-    ctx = get_script_run_ctx()
-    return ctx.session_id if ctx is not None else "no-session"
 
 
 @dataclass(frozen=True)

@@ -11,16 +11,12 @@ from pathlib import Path
 
 from tokenizer.vocab import MergeNode, Vocabulary, is_utf8, merge_tree
 from ui.common import palette
+from ui.common.limits import MAX_TREE_COLUMNS, MAX_TREE_DEPTH
 from ui.common.token_text import label, plain, token_html
 from ui.common.token_view import hex_bytes
 
 _CSS = (Path(__file__).with_name("view.css")).read_text(encoding="utf-8")
 _CSS += palette.css_rules(".vocab ")
-
-# Merge trees are drawn with one column per byte; a longer token (only trained vocabularies have
-# them) is drawn down to pieces of about total / MAX_TREE_COLUMNS bytes, and at most this deep.
-MAX_TREE_COLUMNS = 128
-MAX_TREE_DEPTH = 40
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,10 @@ import streamlit as st
 from tokenizer import Encoding
 from tokenizer.vocab import SearchError, SearchMode, Vocabulary, parse_hex
 from ui.common import vocab_panel
+from ui.common.limits import USED_IN_SHOWN
 from ui.common.messages import inline_code, quote_some
 from ui.common.sidebar import choose_encoding
-from ui.common.state import publish_text
+from ui.common.state import publish_text, segmented
 from ui.common.token_text import plain, read_glyphs, write_glyphs
 from ui.common.token_view import hex_bytes
 from ui.vocab.data import Query, run_search
@@ -57,7 +58,6 @@ GLITCH_QUERIES = (
     " RandomRedditorWithNo",
 )
 PAGE_SIZE = 100
-USED_IN_SHOWN = 60
 
 
 @dataclass(frozen=True)
@@ -181,17 +181,7 @@ def _on_row(enc: Encoding, ids: tuple[int, ...], key: str) -> None:
 
 def find_panel(vocab: Vocabulary) -> Listing | None:
     """The mode switch and its inputs; returns what to list (None after an error shown)."""
-    FIND.seed()
-    st.segmented_control(
-        "Find tokens by",
-        list(FIND_MODES),
-        format_func=FIND_MODES.__getitem__,
-        key=FIND.key,
-        required=True,
-        label_visibility="collapsed",
-    )
-    FIND.publish()
-    mode = FIND.value
+    mode = segmented(FIND, "Find tokens by", FIND_MODES)
     if mode == "curious":
         return _curiosities_panel(vocab)
     return _search_panel(vocab, cast(SearchMode, mode))  # FIND's other modes are searches

@@ -3,10 +3,8 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ui.common.limits import BUSY_FROM, BUSY_FULL, MAX_PACE_MS
+from ui.common.limits import ACTIVE_S, BUSY_FROM, BUSY_FULL, CLASS_SIZE, MAX_PACE_MS
 from ui.common.server_load import (
-    ACTIVE_S,
-    CLASS_SIZE,
     SMOOTHING,
     WINDOW_S,
     LoadMeter,

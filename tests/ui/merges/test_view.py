@@ -8,11 +8,11 @@ import pytest
 import tokenizer as tk
 from tests.ui.html_probe import probe
 from tests.ui.payloads import XSS_PAYLOADS
+from ui.common.limits import MAX_ROW_PIECES
 from ui.merges.chart import token_count_chart
 from ui.merges.model import build_walkthrough
 from ui.merges.view import (
     CHIP_CHARS,
-    MAX_ROW_PIECES,
     MAX_TABLE_ROWS,
     alternatives_html,
     chip_label,

@@ -147,10 +147,14 @@ def test_leaving_a_finished_job_keeps_it_for_others() -> None:
 
 def test_a_job_waits_for_a_free_slot_and_says_so() -> None:
     gate = threading.Event()
-    pool = TrainingPool(workers=1, keep=4, train_fn=counting_train([], gate))
+    calls: list[str] = []
+    pool = TrainingPool(workers=1, keep=4, train_fn=counting_train(calls, gate))
     first = pool.submit(KEY, TEXT, "s1")
     second = pool.submit(TrainKey("other", SETTINGS), TEXT, "s1")
-    time.sleep(0.1)
+    deadline = time.monotonic() + 10
+    while not calls and time.monotonic() < deadline:  # the first holds the only trainer
+        time.sleep(0.005)
+    assert calls
     assert second.progress().state == "queued"
     assert "Waiting" in second.progress().describe()
     gate.set()

@@ -8,9 +8,10 @@ import tokenizer as tk
 from tests.ui.html_probe import probe
 from tests.ui.payloads import XSS_PAYLOADS
 from tokenizer.vocab import Vocabulary, build_vocabulary
+from ui.common.limits import MAX_TREE_COLUMNS, MAX_TREE_DEPTH
 from ui.common.links import vocab_url
 from ui.common.token_text import label, plain, read_glyphs, token_html, write_glyphs
-from ui.vocab.view import MAX_TREE_COLUMNS, MAX_TREE_DEPTH, rows, token_card_html
+from ui.vocab.view import rows, token_card_html
 
 ALLOWED_TAGS = {"div", "span", "style", "b", "code", "small"}
 ALLOWED_ATTRS = {"class", "style", "title", "data-token-id"}

@@ -13,9 +13,10 @@ import streamlit as st
 from tokenizer import Encoding
 from ui.common import cache, uploads
 from ui.common.limits import (
-    MAX_CUSTOM_SAMPLE_BYTES,
     MAX_CUSTOM_SAMPLES,
     MAX_LANGUAGE_ENCODINGS,
+    MAX_SAMPLE_BYTES,
+    MAX_SAMPLE_TITLE_CHARS,
     MAX_SAMPLE_UPLOAD_MB,
 )
 from ui.common.messages import inline_code
@@ -40,7 +41,16 @@ from ui.compare.languages.data import (
     table_csv,
     wide_frame,
 )
-from ui.compare.state import CUSTOM, LANG_ENCODINGS, METRIC, SAMPLE_GROUPS
+from ui.compare.state import (
+    CUSTOM,
+    LANG_ENCODINGS,
+    METRIC,
+    NEW_TEXT,
+    NEW_TITLE,
+    PROBLEM,
+    SAMPLE_GROUPS,
+    UPLOAD_VERSION,
+)
 
 # Bytes a list of counts takes, per sample.
 _BYTES_PER_COUNT = 40
@@ -184,8 +194,8 @@ def _charts(frame: pd.DataFrame, metric: str, chosen: list[str], groups: list[st
 
 def _add_sample() -> None:
     """Button callback: turn the pasted or uploaded text into a sample and clear the boxes."""
-    title = st.session_state.get("compare.lang_new_title", "").strip()
-    text = st.session_state.get("compare.lang_new_text", "")
+    title = st.session_state.get(NEW_TITLE, "").strip()
+    text = st.session_state.get(NEW_TEXT, "")
     upload = st.session_state.get(_upload_key())
     note = None
     if upload is not None:
@@ -194,37 +204,33 @@ def _add_sample() -> None:
         title = title or upload.name.rsplit(".", 1)[0]
     size = len(text.encode("utf-8", "replace"))
     if not text.strip():
-        st.session_state["compare.lang_problem"] = "Paste some text or upload a .txt file first."
+        st.session_state[PROBLEM] = "Paste some text or upload a .txt file first."
         return
-    if size > MAX_CUSTOM_SAMPLE_BYTES:
-        st.session_state["compare.lang_problem"] = (
+    if size > MAX_SAMPLE_BYTES:
+        st.session_state[PROBLEM] = (
             f"That sample is {uploads.size_label(size)}; a sample may have at most "
-            f"{uploads.size_label(MAX_CUSTOM_SAMPLE_BYTES)} (every sample is tokenized live "
+            f"{uploads.size_label(MAX_SAMPLE_BYTES)} (every sample is tokenized live "
             "for every encoding)."
         )
         return
     held = custom_samples()
     if len(held) >= MAX_CUSTOM_SAMPLES:
-        st.session_state["compare.lang_problem"] = (
-            f"At most {MAX_CUSTOM_SAMPLES} samples of your own."
-        )
+        st.session_state[PROBLEM] = f"At most {MAX_CUSTOM_SAMPLES} samples of your own."
         return
     index = max((int(s.id.split("-")[1]) for s in held), default=0) + 1
-    held.append(custom_sample(index, title[:60], text))
+    held.append(custom_sample(index, title[:MAX_SAMPLE_TITLE_CHARS], text))
     groups = st.session_state.get(SAMPLE_GROUPS.key)
     if groups is not None and CUSTOM_KIND not in groups:
         SAMPLE_GROUPS.set([*groups, CUSTOM_KIND])
-    st.session_state["compare.lang_new_title"] = ""
-    st.session_state["compare.lang_new_text"] = ""
-    st.session_state["compare.lang_upload_version"] = (
-        st.session_state.get("compare.lang_upload_version", 0) + 1
-    )
-    st.session_state["compare.lang_problem"] = note
+    st.session_state[NEW_TITLE] = ""
+    st.session_state[NEW_TEXT] = ""
+    st.session_state[UPLOAD_VERSION] = st.session_state.get(UPLOAD_VERSION, 0) + 1
+    st.session_state[PROBLEM] = note
 
 
 def _upload_key() -> str:
     """The uploader's key: a new one after each added sample empties the uploader."""
-    return f"compare.lang_new_file_{st.session_state.get('compare.lang_upload_version', 0)}"
+    return f"compare.lang_new_file_{st.session_state.get(UPLOAD_VERSION, 0)}"
 
 
 def _remove_sample(sample_id: str) -> None:
@@ -233,10 +239,12 @@ def _remove_sample(sample_id: str) -> None:
 
 def add_sample_form() -> None:
     """Title + text (or a .txt upload) -> one more sample in the chart and the table."""
-    st.text_input("Title", key="compare.lang_new_title", max_chars=60, placeholder="e.g. My README")
+    st.text_input(
+        "Title", key=NEW_TITLE, max_chars=MAX_SAMPLE_TITLE_CHARS, placeholder="e.g. My README"
+    )
     st.text_area(
         "Text",
-        key="compare.lang_new_text",
+        key=NEW_TEXT,
         height=120,
         placeholder="Paste any text or code; it joins the chart and the table.",
     )
@@ -247,12 +255,13 @@ def add_sample_form() -> None:
         max_upload_size=MAX_SAMPLE_UPLOAD_MB,
     )
     st.button("Add sample", key="compare.lang_add", on_click=_add_sample, icon=":material/add:")
-    problem = st.session_state.pop("compare.lang_problem", None)
+    problem = st.session_state.pop(PROBLEM, None)
     if problem:
         st.warning(problem)
     for sample in custom_samples():
         row = st.columns([5, 1], vertical_alignment="center")
-        row[0].markdown(f"{inline_code(sample.title, 60)} · {len(sample.text):,} characters")
+        title = inline_code(sample.title, MAX_SAMPLE_TITLE_CHARS)
+        row[0].markdown(f"{title} · {len(sample.text):,} characters")
         row[1].button(
             "Remove",
             key=f"compare.lang_remove_{sample.id}",
