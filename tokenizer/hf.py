@@ -516,8 +516,12 @@ def dump_tokenizer_json(enc: Encoding) -> bytes:
     """A ``tokenizer.json`` that `tokenizers.Tokenizer.from_file` loads and that gives our ids.
 
     Special tokens become added tokens (Hugging Face cuts them out of any text, as
-    ``allowed_special="all"`` does here).
+    ``allowed_special="all"`` does here). A tokenizer.json gives each id one token, so an id
+    with two names (o200k_harmony's 200,018) is written under the one it decodes to.
     """
+    specials = {
+        enc.token_bytes(i).decode("utf-8"): i for i in sorted(set(enc.special_tokens.values()))
+    }
     ids = ordinary_ids(enc)
     refuse_duplicates(enc, ids, "tokenizer.json maps each token's text to one id")
     merges, ignore_merges = _merge_list(enc, ids)
@@ -540,7 +544,7 @@ def dump_tokenizer_json(enc: Encoding) -> bytes:
             "pretokenizers": [_split_spec(enc.pattern), {**level, "use_regex": False}],
         }
     symbols = {i: bytes_to_symbols(enc.token_bytes(i)) for i in ids}
-    clash = set(enc.special_tokens) & set(symbols.values())
+    clash = set(specials) & set(symbols.values())
     if clash:
         raise FormatError(
             f"special token {min(clash)!r} reads like an ordinary token in GPT-2's symbols, so "
@@ -560,7 +564,7 @@ def dump_tokenizer_json(enc: Encoding) -> bytes:
                 "normalized": False,
                 "special": True,
             }
-            for text, token_id in sorted(enc.special_tokens.items(), key=lambda item: item[1])
+            for text, token_id in specials.items()
         ],
         "normalizer": {"type": "NFC"} if nfc else None,
         "pre_tokenizer": pre_tokenizer,
@@ -577,7 +581,7 @@ def dump_tokenizer_json(enc: Encoding) -> bytes:
             "ignore_merges": ignore_merges,
             # Special tokens are in the vocabulary too: Hugging Face gives an added token that is
             # not there the next free id, whatever id the file says.
-            "vocab": {**{symbols[i]: i for i in ids}, **enc.special_tokens},
+            "vocab": {**{symbols[i]: i for i in ids}, **specials},
             "merges": [f"{symbols[left]} {symbols[right]}" for left, right in merges],
         },
     }

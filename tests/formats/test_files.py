@@ -155,3 +155,27 @@ def test_no_pickle_no_eval() -> None:
         modules |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
         assert not modules & {"pickle", "marshal", "shelve"}
         assert not names & {"eval", "exec", "__import__"}
+
+
+@pytest.mark.slow  # 128k-201k tokens out, then read by Hugging Face: a few seconds each
+@pytest.mark.parametrize("name", ["o200k_harmony", "llama3", "qwen3"])
+def test_open_models_export_to_hugging_face_with_the_same_ids(name: str, tmp_path: Path) -> None:
+    """Hugging Face reads our tokenizer.json of each and gives our ids, specials included.
+
+    A tokenizer.json holds one token per id: o200k_harmony's id 200,018, which has two names, is
+    written under the one it decodes to, so the other name is the one thing that does not travel.
+    """
+    from tokenizers import Tokenizer
+
+    enc = tk.get_encoding(name)
+    path = tmp_path / "tokenizer.json"
+    tk.save(enc, path, "hf")
+    theirs = Tokenizer.from_file(str(path))
+    specials = [enc.decode([i]) for i in sorted(set(enc.special_tokens.values()))[:30]]
+    text = SAMPLE + "cafe\u0301 \u1100\u1161" + " x".join(specials)
+    ids = enc.encode(text, allowed_special="all")
+    assert theirs.encode(text, add_special_tokens=False).ids == ids
+    back = tk.load(path)
+    assert back.encode(text, allowed_special="all") == ids
+    lost = set(enc.special_tokens) - set(back.special_tokens)
+    assert lost == ({"<|reserved_200018|>"} if name == "o200k_harmony" else set())
