@@ -1,5 +1,6 @@
-// "Copy link" (ui/copy_link.py): copies the page address, which the app keeps in sync with
-// its state, so the copied link reopens exactly this view. Nothing goes to the server.
+// "Copy link" (ui/common/copy_button.py): copies the page address, which the app keeps in sync
+// with its state, so the copied link reopens exactly this view; or, given `data.text`, that
+// text. Nothing goes to the server.
 async function copyText(text) {
   if (navigator.clipboard && window.isSecureContext) {
     await navigator.clipboard.writeText(text);
@@ -23,7 +24,7 @@ export default function ({ data, parentElement }) {
   let reset = null;
   const onClick = async () => {
     try {
-      await copyText(window.location.href);
+      await copyText(data.text ?? window.location.href);
       button.textContent = data.done_label;
     } catch {
       button.textContent = data.failed_label;
