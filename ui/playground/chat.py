@@ -168,35 +168,30 @@ def _move(key: int, step: int) -> None:
     _set(moved(_current_messages(), _index(key), step))
 
 
-def _template_label(own: str | None) -> dict[str, str]:
-    """Each template's name in the menu, the encoding's own marked."""
-    return {t: f"{t} (this encoding's)" if t == own else t for t in tk.TEMPLATES}
-
-
 def editor(talk: Conversation, view: RenderedView) -> None:
     """The template and prompt row, each message's card, and the buttons that add one."""
-    labels = _template_label(talk.own_template)
     row = st.container(horizontal=True, vertical_alignment="center", key="playground-chat-head")
     row.selectbox(
         "Template",
-        list(labels),
-        format_func=labels.__getitem__,
+        tk.TEMPLATES,
+        format_func="Template: {}".format,
         key=TEMPLATE.key,
+        label_visibility="collapsed",
         help="How the conversation is written out for the model, special tokens included. "
-        "An encoding whose models have one starts with theirs.",
+        "An encoding whose models have a template starts with theirs (the default).",
     )
     row.toggle(
-        "Add generation prompt",
+        "Generation prompt",
         key=PROMPT.key,
-        help="End with the start of the assistant's turn, as a chat app does to ask the model "
-        "for its answer.",
+        help="Add the generation prompt: end with the start of the assistant's turn, as a chat "
+        "app does to ask the model for its answer.",
     )
     per_message = view.counted.count.per_message if view.counted is not None else None
     with st.container(key="playground-chat-messages", gap="small"):
         for n, message in enumerate(talk.messages):
             tokens = per_message[n] if per_message is not None else None
             _card(n, message, talk, tokens)
-    _add_row(talk)
+        _add_row(talk)
 
 
 def _seed(part: str, message: Message, value: str) -> str:
@@ -280,6 +275,7 @@ def _add_row(talk: Conversation) -> None:
     for role in ROLES[talk.template]:
         row.button(
             role,
+            type="tertiary",
             key=f"{CHAT.key}.add.{role}",
             icon=":material/add:",
             help=f"Add a {role} message at the end",
@@ -319,8 +315,11 @@ def result(enc: Encoding, talk: Conversation, view: RenderedView, chosen: panels
 
 
 def _breakdown(talk: Conversation, count: ChatCount) -> str:
-    """``"chatml: 2 messages, 31 tokens · generation prompt, 3"``: where the tokens go."""
-    parts = [f"{talk.template}: {len(talk.messages)} messages, {sum(count.per_message):,} tokens"]
+    """``"chatml (default): 2 messages, 31 tokens · generation prompt, 3"``: the template, and
+    where the tokens go."""
+    default = " (default)" if talk.template == talk.own_template else ""
+    messages = f"{len(talk.messages)} message{'s' if len(talk.messages) != 1 else ''}"
+    parts = [f"{talk.template}{default}: {messages}, {sum(count.per_message):,} tokens"]
     if count.prefix:
         parts.append(f"start of text, {count.prefix:,}")
     if talk.prompt:
