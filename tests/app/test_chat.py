@@ -29,7 +29,8 @@ def as_chat(pairs: list[tuple[str, str]]) -> list[dict[str, str]]:
 
 def token_counts(at: AppTest) -> list[int]:
     """The count each message card shows."""
-    return [int(c.value.split()[0]) for c in at.caption if re.fullmatch(r"\d+ tokens", c.value)]
+    shown = [c.value for c in at.caption if re.fullmatch(r"[\d,]+ tokens", c.value)]
+    return [int(value.split()[0].replace(",", "")) for value in shown]
 
 
 def assert_counts_match_the_core(at: AppTest, enc: str, template: str = "chatml") -> None:
@@ -186,3 +187,24 @@ def test_bad_links_are_named_and_limits_hold() -> None:
 def test_a_hostile_role_in_a_link_is_quoted(role: str) -> None:
     at = open_app(mode="chat", chat=json.dumps([[role, "hi"]]))
     assert role in at.warning[0].value
+
+
+def test_a_conversation_too_long_for_a_link_says_so() -> None:
+    at = open_app(mode="chat", enc="cl100k_base")
+    at.text_area(key=CONTENT.format(1)).input("word " * 1_000)
+    rerun(at)
+    assert "chat" not in at.query_params
+    assert "This conversation is too long for a link; the link keeps the settings." in [
+        c.value for c in at.caption
+    ]
+    assert_counts_match_the_core(at, "cl100k_base")
+
+
+def test_an_edit_sent_with_a_switch_to_another_mode_is_kept() -> None:
+    at = open_app(mode="chat", enc="cl100k_base")
+    at.text_area(key=CONTENT.format(0)).input("Typed, then left at once.")
+    at.button_group(key="playground.mode").set_value("encode")  # the same run
+    rerun(at)
+    at.button_group(key="playground.mode").set_value("chat")
+    rerun(at)
+    assert conversation(at)[0] == ("system", "Typed, then left at once.")

@@ -118,3 +118,14 @@ def test_an_encoding_without_the_tokens_says_what_to_do(open_app, page: Page) ->
     expect(alert).to_contain_text("Next: pick cl100k_base or o200k_base in the sidebar")
     expect(page.locator("[data-testid='stCode']")).to_contain_text("<|im_start|>system")
     screenshot(page, "chat-gpt2-light", whole=False)
+
+
+def test_an_edit_survives_leaving_the_view_at_once(open_app, page: Page) -> None:
+    open_app(chat_url())
+    content = keyed(page, "playground.chat.content.1").locator("textarea")
+    content.fill("Typed, then straight to another mode.")
+    page.get_by_role("radio", name="Text → tokens").click()  # the box's blur sends it on the way
+    expect(page.locator("textarea.lt-area")).to_be_visible()
+    with rerun(page):
+        page.get_by_role("radio", name="Chat").click()
+    expect(content).to_have_value("Typed, then straight to another mode.")

@@ -50,6 +50,7 @@ class Conversation:
     template: str
     own_template: str | None  # the template of the encoding's models, if it has one
     prompt: bool  # end with the assistant's generation prompt
+    in_link: bool = True  # False: too long for the address bar, which keeps the settings only
 
 
 @dataclass(frozen=True)
@@ -100,13 +101,12 @@ def conversation(enc: Encoding) -> Conversation:
     own = tk.template_for(enc.name)
     template = seed_following_default(TEMPLATE, own or TEMPLATE.default)
     prompt = PROMPT.seed()
-    if not publish_fitting(CHAT, messages):
-        st.caption("This conversation is too long for a link; the link keeps the settings.")
+    in_link = publish_fitting(CHAT, messages)
     TEMPLATE.publish(default=own or TEMPLATE.default)
     PROMPT.publish()
     TEXT.forget()  # the other modes' boxes keep their texts in the session meanwhile
     IDS.forget()
-    return Conversation(messages, template, own, prompt)
+    return Conversation(messages, template, own, prompt, in_link)
 
 
 # ---- the core call ------------------------------------------------------------------------------
@@ -137,6 +137,7 @@ def rendered(enc: Encoding, talk: Conversation) -> RenderedView:
         return RenderedView(text, Counted(reader, reader.tokenize(text, "all"), count))
 
     def size(view: RenderedView) -> int:
+        # About 300 bytes a token, as `ui.common.tokens` reckons a `Tokenized`.
         held = 0 if view.counted is None else 300 * len(view.counted.tokens.ids)
         return sys.getsizeof(view.text) + held
 
@@ -146,9 +147,10 @@ def rendered(enc: Encoding, talk: Conversation) -> RenderedView:
 # ---- drawing: the editor (left) -----------------------------------------------------------------
 
 
-def _set(messages: tuple[Message, ...]) -> None:
-    """Callbacks' way to change the conversation (before the widgets of this run are drawn)."""
-    CHAT.set(messages)
+def _keep_edits() -> None:
+    """A message widget's callback: take its new value into the conversation at once, as the
+    run it starts may be another mode's or page's, after which Streamlit forgets the widget."""
+    CHAT.set(_current_messages())
 
 
 def _index(key: int) -> int:
@@ -157,15 +159,15 @@ def _index(key: int) -> int:
 
 
 def _add(role: str) -> None:
-    _set(added(_current_messages(), role))
+    CHAT.set(added(_current_messages(), role))
 
 
 def _remove(key: int) -> None:
-    _set(removed(_current_messages(), _index(key)))
+    CHAT.set(removed(_current_messages(), _index(key)))
 
 
 def _move(key: int, step: int) -> None:
-    _set(moved(_current_messages(), _index(key), step))
+    CHAT.set(moved(_current_messages(), _index(key), step))
 
 
 def editor(talk: Conversation, view: RenderedView) -> None:
@@ -192,6 +194,8 @@ def editor(talk: Conversation, view: RenderedView) -> None:
             tokens = per_message[n] if per_message is not None else None
             _card(n, message, talk, tokens)
         _add_row(talk)
+    if not talk.in_link:
+        st.caption("This conversation is too long for a link; the link keeps the settings.")
 
 
 def _seed(part: str, message: Message, value: str) -> str:
@@ -212,6 +216,7 @@ def _card(n: int, message: Message, talk: Conversation, tokens: int | None) -> N
         f"Role of message {n + 1}",
         [*roles, *([message.role] if message.role not in roles else [])],
         key=_seed("role", message, message.role),
+        on_change=_keep_edits,
         label_visibility="collapsed",
         width=130,
     )
@@ -221,6 +226,7 @@ def _card(n: int, message: Message, talk: Conversation, tokens: int | None) -> N
             CHANNELS,
             format_func=lambda channel: channel or "no channel",
             key=_seed("channel", message, message.channel),
+            on_change=_keep_edits,
             label_visibility="collapsed",
             width=140,
         )
@@ -251,6 +257,7 @@ def _card(n: int, message: Message, talk: Conversation, tokens: int | None) -> N
     card.text_area(
         f"Content of message {n + 1}",
         key=_seed("content", message, message.content),
+        on_change=_keep_edits,
         max_chars=MAX_CHAT_MESSAGE_CHARS,
         placeholder=f"What the {message.role} says… (Ctrl+Enter to apply)",
         label_visibility="collapsed",
