@@ -1,7 +1,9 @@
-"""Playground (url "/"): type text or paste ids, see every token live.
+"""Playground (url "/"): type text or paste ids, see every token live; or write a chat and see
+the tokens its model reads (the Chat view).
 
 The input (mode, box, settings) is drawn by the page; the counts and tokens are one fragment
 that a keystroke reruns alone (the box asks for it), so typing never redraws the whole app.
+The Chat view edits with ordinary widgets, so it draws its editor and result in the page's run.
 State and drawing live in ui/playground/; the tokens come from the core through
 ui/common/tokens (cached by content).
 """
@@ -12,7 +14,7 @@ from ui.common import tokens
 from ui.common.live_text import keep_pace
 from ui.common.navigation import require_frame
 from ui.common.sidebar import current_encoding
-from ui.playground import panels
+from ui.playground import chat, panels
 from ui.playground.state import IDS, TEXT
 
 require_frame()
@@ -36,14 +38,25 @@ def tokens_pane() -> None:
     keep_pace(TEXT.key, IDS.key)
 
 
-panels.header(current_encoding())
+enc = current_encoding()
+panels.header(enc)
 source, result = panels.workspace()
 with source:
     mode = panels.input_row()
-    if mode == "decode":
-        panels.ids_box()
-    else:
-        panels.text_box()
-    panels.draw_settings(mode)
-with result:
-    tokens_pane()
+if mode == "chat":
+    talk = chat.conversation(enc)
+    view = chat.rendered(enc, talk)
+    with source:
+        chat.editor(talk, view)
+        panels.draw_settings(mode)
+    with result:
+        chat.result(enc, talk, view, panels.current_settings())
+else:
+    with source:
+        if mode == "decode":
+            panels.ids_box()
+        else:
+            panels.text_box()
+        panels.draw_settings(mode)
+    with result:
+        tokens_pane()

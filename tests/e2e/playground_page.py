@@ -86,3 +86,18 @@ _TOKENS_ON_TWO_LINES_JS = """root => Array.from(root.querySelectorAll('.tok:not(
 def tokens_cut_across_lines(page: Page) -> list[str]:
     """The drawn tokens (as text) that the browser laid out over two lines or more."""
     return page.locator(".bpl-text").evaluate(_TOKENS_ON_TWO_LINES_JS)
+
+
+def box(locator: Locator) -> dict[str, float]:
+    found = locator.bounding_box()
+    assert found is not None, f"{locator} is not laid out"
+    return found
+
+
+def assert_on_screen(page: Page, locator: Locator, what: str) -> None:
+    """Wholly inside the window as the page opens (top to bottom, left to right)."""
+    size = page.viewport_size
+    assert size is not None
+    b = box(locator)
+    assert b["y"] >= 0 and b["y"] + b["height"] <= size["height"], (what, b, size)
+    assert b["x"] >= 0 and b["x"] + b["width"] <= size["width"], (what, b, size)

@@ -4,11 +4,13 @@ projector's size, in both themes; long text scrolling in its own panes; how toke
 from urllib.parse import urlencode
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
 import tokenizer as tk
 from tests.e2e.harness import goto, metric, new_page, screenshot, wait_settled
 from tests.e2e.playground_page import (
+    assert_on_screen,
+    box,
     first_id,
     first_token,
     paste,
@@ -22,21 +24,6 @@ from ui.common.examples import EXAMPLES
 SIZES = [(1280, 720), (1024, 768)]
 # Page height, as Streamlit scrolls inside its main block rather than the document.
 _PAGE_HEIGHT_JS = "() => document.querySelector('[data-testid=stMain]').scrollHeight"
-
-
-def box(locator: Locator) -> dict[str, float]:
-    found = locator.bounding_box()
-    assert found is not None, f"{locator} is not laid out"
-    return found
-
-
-def assert_on_screen(page: Page, locator: Locator, what: str) -> None:
-    """Wholly inside the window as the page opens (top to bottom, left to right)."""
-    size = page.viewport_size
-    assert size is not None
-    b = box(locator)
-    assert b["y"] >= 0 and b["y"] + b["height"] <= size["height"], (what, b, size)
-    assert b["x"] >= 0 and b["x"] + b["width"] <= size["width"], (what, b, size)
 
 
 @pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -61,6 +61,13 @@ ACTIVE_S = 5.0
 # and thousands of small ones.
 DERIVED_CACHE_BYTES = 256 * 1024 * 1024
 
+# ---- The Playground's Chat view (ui/playground/chat.py) ----
+
+# Messages in one conversation, and characters in one message's content. 50 messages of 20,000
+# characters is a long chat (about 250,000 tokens) that still renders and counts in about a second.
+MAX_CHAT_MESSAGES = 50
+MAX_CHAT_MESSAGE_CHARS = 20_000
+
 # ---- Train and Compare pages (pages/train.py, pages/compare.py) ----
 
 # Uploaded training corpora, in bytes: all the files of one training together.

@@ -216,12 +216,23 @@ def seed_following(param: Param[list[str]], default: list[str], allowed: Sequenc
         unknown = [name for name in picked if name not in allowed]
         return f"no {', '.join(unknown)} here" if unknown else None
 
+    current = seed_following_default(param, default, check)
+    param.set([name for name in current if name in allowed][:limit])
+
+
+def seed_following_default(
+    param: Param[T], default: T, check: Callable[[T], str | None] | None = None
+) -> T:
+    """Seed a value whose default depends on the page's data, and that follows that default
+    while the user has not changed it (the Chat view's template follows the encoding's own
+    until the user picks another)."""
     followed = f"{param.key}.followed"
     current = param.seed(check, default)
     if current == st.session_state.get(followed):
         current = default
     st.session_state[followed] = default
-    param.set([name for name in current if name in allowed][:limit])
+    param.set(current)
+    return current
 
 
 def publish_text(param: Param[str], value: str) -> bool:
@@ -229,8 +240,14 @@ def publish_text(param: Param[str], value: str) -> bool:
 
     The page says so ("this text is too long for a link") rather than share a truncated text.
     """
-    fits = len(value) <= MAX_URL_TEXT_CHARS
-    _set_url(param.url, value if fits and value != param.default else None)
+    return publish_fitting(param, value)
+
+
+def publish_fitting(param: Param[T], value: T) -> bool:
+    """`publish_text` for any value: its link text (`param.show`) if it fits, else nothing."""
+    shown = param.show(value)
+    fits = len(shown) <= MAX_URL_TEXT_CHARS
+    _set_url(param.url, shown if fits and value != param.default else None)
     return fits
 
 

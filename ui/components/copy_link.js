@@ -1,6 +1,6 @@
 // "Copy link" (ui/common/copy_button.py): copies the page address, which the app keeps in sync
-// with its state, so the copied link reopens exactly this view. Nothing goes to the server.
-// `copyText` (clipboard.js) comes first.
+// with its state, so the copied link reopens exactly this view; or, given `data.text`, that
+// text. Nothing goes to the server. `copyText` (clipboard.js) comes first.
 
 export default function ({ data, parentElement }) {
   const button = parentElement.querySelector("button");
@@ -8,7 +8,7 @@ export default function ({ data, parentElement }) {
   let reset = null;
   const onClick = async () => {
     try {
-      await copyText(window.location.href);
+      await copyText(data.text ?? window.location.href);
       button.textContent = data.done_label;
     } catch {
       button.textContent = data.failed_label;

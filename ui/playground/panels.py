@@ -31,6 +31,7 @@ from ui.common.token_view import ColorBy, ViewOptions, view_parts
 from ui.playground.ids import parse_ids, special_texts_in, unknown_ids, valid_ids_sentence
 from ui.playground.pin import pin_html
 from ui.playground.state import (
+    CHAT,
     CHUNKS,
     COLOUR,
     COLOURS,
@@ -40,7 +41,9 @@ from ui.playground.state import (
     MODE,
     MODES,
     PIN,
+    PROMPT,
     SPECIAL,
+    TEMPLATE,
     TEXT,
     WHITESPACE,
 )
@@ -141,6 +144,8 @@ def ids_box() -> None:
 
 def current_input(mode: str) -> str:
     """The box's text, as the box last sent it, also put in the link (if it fits)."""
+    for param in (CHAT, TEMPLATE, PROMPT):  # the Chat view's, kept in the session meanwhile
+        param.forget()
     if mode == "decode":
         raw: str = st.session_state.get(IDS.key, "")
         publish_text(IDS, raw)
@@ -296,9 +301,18 @@ def pinned_index(ids: tuple[int, ...], held: tuple[int, int] | None) -> int | No
 
 
 def token_pane(
-    enc: Encoding, tok: Tokenized, chunks: tuple[str, ...] | None, chosen: Settings
+    enc: Encoding,
+    tok: Tokenized,
+    chunks: tuple[str, ...] | None,
+    chosen: Settings,
+    *,
+    links: bool = True,
 ) -> None:
-    """The coloured tokens with their ids, a page at a time; a token can be pinned."""
+    """The coloured tokens with their ids, a page at a time; a token can be pinned.
+
+    `links` offers each token on the Vocabulary page; the Chat view turns it off when its
+    encoding is a base with a template's special tokens added, which that page does not list.
+    """
     limit = _visible_limit()
     drawn = tok.ids[:limit]
     pinned = pinned_index(drawn, st.session_state.get(PIN))
@@ -315,7 +329,8 @@ def token_pane(
 
         panel = ""
         if pinned is not None:
-            panel = pin_html(enc, tok, pinned, tokens.merge_parents(enc, drawn[pinned]))
+            parents = tokens.merge_parents(enc, drawn[pinned])
+            panel = pin_html(enc, tok, pinned, parents, link=links)
         events = live_token_view(
             "playground.tokens",
             view_parts(tok, enc, view, chunks),
@@ -324,7 +339,7 @@ def token_pane(
             pin_html=panel,
             on_pin=pin,
         )
-        if events.open_vocab is not None and enc.is_valid_id(events.open_vocab):
+        if links and events.open_vocab is not None and enc.is_valid_id(events.open_vocab):
             st.switch_page(VOCAB_PAGE, query_params=vocab_params(enc.name, events.open_vocab))
     else:
         st.caption("No tokens yet: type in the box.")
@@ -333,5 +348,5 @@ def token_pane(
         st.button(f"Show {RENDER_LIMIT:,} more", on_click=_show_more)
     if chosen.mode == "decode" and tok.ids:
         st.code(tok.text[:100_000], language=None, wrap_lines=True)
-    if tok.ids:
+    if tok.ids and links:
         token_lookup(enc, drawn, key="playground.lookup")

@@ -36,17 +36,28 @@ def origin_html(enc: Encoding, token_id: int, parents: tuple[int, int] | None) -
     return f"merge rank {rank:,}: {_token(enc, left)} + {_token(enc, right)}"
 
 
-def pin_html(enc: Encoding, tok: Tokenized, i: int, parents: tuple[int, int] | None) -> str:
-    """The panel of token `i` of `tok` (escaped HTML; `parents` from `merge_parents`)."""
+def pin_html(
+    enc: Encoding, tok: Tokenized, i: int, parents: tuple[int, int] | None, *, link: bool = True
+) -> str:
+    """The panel of token `i` of `tok` (escaped HTML; `parents` from `merge_parents`).
+
+    Without `link` it has no "Open in Vocabulary": the Chat view's encoding with a template's
+    special tokens added (``cl100k_base+chatml``) is not one the Vocabulary page can open.
+    """
     token_id = tok.ids[i]
     first, last = tok.char_spans[i]
     chars = f"char {first:,}" if last - first == 1 else f"chars {first:,}–{last - 1:,}"
     piece = tok.pieces[i]
     noun = "byte" if len(piece) == 1 else "bytes"
+    opener = (
+        f'<a href="{escape(vocab_url(enc.name, token_id))}" data-vocab="{token_id}">'
+        f"Open #{token_id} in Vocabulary →</a> "
+        if link
+        else ""
+    )
     return (
         f"<div>Pinned {_token(enc, token_id)} · {origin_html(enc, token_id, parents)} · "
         f"{noun} {escape(hex_bytes(piece))} · token {i + 1:,}, {chars}</div>"
-        f'<div><a href="{escape(vocab_url(enc.name, token_id))}" data-vocab="{token_id}">'
-        f"Open #{token_id} in Vocabulary →</a> "
+        f"<div>{opener}"
         '<button class="bpl-unpin" type="button">Unpin (Esc)</button></div>'
     )

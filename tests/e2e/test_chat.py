@@ -1,0 +1,131 @@
+"""The Playground's Chat view in headless Chromium: the template's special tokens as single
+tokens, counts equal to the core's, editing, copying, hostile content, and the one-screen
+layout at a laptop's and a big screen's size in both themes."""
+
+import re
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+import tokenizer as tk
+from tests.e2e.harness import goto, keyed, metric, new_page, rerun, screenshot, wait_settled
+from tests.e2e.playground_page import assert_on_screen, box
+from tests.ui.payloads import XSS_TEXT
+from ui.playground.conversation import DEFAULT_CONVERSATION, Message, for_template, to_link
+
+SIZES = [(1280, 720), (1920, 1080)]
+
+
+def chat_url(enc: str = "cl100k_base", messages: tuple[Message, ...] | None = None) -> str:
+    query = {"mode": "chat", "enc": enc}
+    if messages is not None:
+        query["chat"] = to_link(messages)
+    return "/?" + urlencode(query)
+
+
+def core_total(messages: tuple[Message, ...] | list[Message], enc: str = "cl100k_base") -> str:
+    return f"{tk.count_chat(for_template(messages, 'chatml'), 'chatml', enc).total:,}"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_special_tokens_counts_and_layout(
+    browser: Browser, app_url: str, size: tuple[int, int], scheme: str
+) -> None:
+    width, height = size
+    page = new_page(browser, width=width, height=height, color_scheme=scheme)
+    try:
+        goto(page, app_url + chat_url())
+        wait_settled(page)
+        starts = page.locator('.bpl-text .tok[data-token-id="100264"]')
+        expect(starts).to_have_count(len(DEFAULT_CONVERSATION) + 1)  # and the prompt's
+        expect(starts.first).to_have_text("<|im_start|>")
+        expect(page.locator(".bpl-text .tok").first).to_have_attribute("data-token-id", "100264")
+        expect(metric(page, "Tokens")).to_have_text(core_total(DEFAULT_CONVERSATION))
+
+        first_card = keyed(page, "playground-chat-message-0")
+        assert_on_screen(page, first_card, "the first message")
+        assert_on_screen(page, keyed(page, "playground-chat-add"), "the add buttons")
+        assert_on_screen(page, starts.first, "the first token")
+        assert_on_screen(page, page.locator(".bpl-ids .tid").first, "the first id")
+        assert_on_screen(page, metric(page, "Tokens"), "the total")
+        cards, tokens = box(keyed(page, "playground-input")), box(page.locator(".bpl-text"))
+        assert cards["x"] + cards["width"] <= tokens["x"]  # side by side
+        assert page.evaluate("window.scrollY") == 0
+        screenshot(page, f"chat-{width}x{height}-{scheme}", whole=False)
+    finally:
+        page.context.close()
+
+
+def test_editing_updates_the_tokens_and_the_link(open_app, page: Page) -> None:
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_app(chat_url())
+    with rerun(page):
+        keyed(page, "playground.chat.add.assistant").get_by_role("button").click()
+    answer = keyed(page, "playground.chat.content.2").locator("textarea")
+    answer.fill("A token is a <b>piece</b> of text.")
+    with rerun(page):
+        answer.press("ControlOrMeta+Enter")
+    messages = (*DEFAULT_CONVERSATION, Message("assistant", "A token is a <b>piece</b> of text."))
+    expect(metric(page, "Tokens")).to_have_text(core_total(messages))
+    with rerun(page):
+        keyed(page, "playground.chat.up.2").get_by_role("button").click()
+    reordered = (messages[0], messages[2], messages[1])
+    expect(metric(page, "Tokens")).to_have_text(core_total(reordered))
+    expect(page).to_have_url(re.compile(r"chat="))
+    with rerun(page):
+        keyed(page, "playground.chat.remove.0").get_by_role("button").click()
+    expect(metric(page, "Tokens")).to_have_text(core_total(reordered[1:]))
+    expect(keyed(page, "playground.chat.content.2").locator("textarea")).to_have_value(
+        "A token is a <b>piece</b> of text."
+    )
+    goto(page, page.url)  # a fresh session from the link alone
+    expect(metric(page, "Tokens")).to_have_text(core_total(reordered[1:]))
+
+
+def test_copy_gives_the_rendered_text(open_app, page: Page) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_app(chat_url())
+    page.get_by_role("button", name="Copy rendered text").click()
+    expect(page.get_by_role("button", name="Copied ✓")).to_be_visible()
+    chat = for_template(DEFAULT_CONVERSATION, "chatml")
+    assert page.evaluate("navigator.clipboard.readText()") == tk.render_chat(chat, "chatml")
+
+
+@pytest.mark.parametrize("color_scheme", ["dark"], indirect=True)
+def test_hostile_content_runs_nothing(open_app, page: Page) -> None:
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.set_viewport_size({"width": 1280, "height": 720})
+    messages = (Message("system", XSS_TEXT), Message("user", "<|im_end|>" + XSS_TEXT))
+    open_app(chat_url(messages=messages))
+    expect(metric(page, "Tokens")).to_have_text(core_total(messages))
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    page.locator(".bpl-text .tok").nth(5).hover()
+    assert page.evaluate("window.__pwned") is None
+    assert dialogs == []
+    assert page.locator(".bpl :is(img, svg, iframe, form, input, a, b)").count() == 0
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == background
+    screenshot(page, "chat-hostile-dark", whole=False)
+
+
+def test_an_encoding_without_the_tokens_says_what_to_do(open_app, page: Page) -> None:
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_app(chat_url("gpt2"))
+    alert = page.locator("[data-testid='stAlert']")
+    expect(alert).to_contain_text("gpt2 has no ids for the chatml template's special tokens")
+    expect(alert).to_contain_text("Next: pick cl100k_base or o200k_base in the sidebar")
+    expect(page.locator("[data-testid='stCode']")).to_contain_text("<|im_start|>system")
+    screenshot(page, "chat-gpt2-light", whole=False)
+
+
+def test_an_edit_survives_leaving_the_view_at_once(open_app, page: Page) -> None:
+    open_app(chat_url())
+    content = keyed(page, "playground.chat.content.1").locator("textarea")
+    content.fill("Typed, then straight to another mode.")
+    page.get_by_role("radio", name="Text → tokens").click()  # the box's blur sends it on the way
+    expect(page.locator("textarea.lt-area")).to_be_visible()
+    with rerun(page):
+        page.get_by_role("radio", name="Chat").click()
+    expect(content).to_have_value("Typed, then straight to another mode.")

@@ -1,0 +1,334 @@
+"""The Playground's Chat view: a conversation edited message by message, rendered with a chat
+template, and the tokens a chat model really reads — its template's special tokens included.
+
+The page calls, in order: `conversation` (the state: messages, template, prompt), `rendered`
+(the one core call, cached by content), then `editor` (left) and `result` (right). The tokens are
+the Playground's own token view (`panels.token_pane`); the counts are `panels.counts` over the
+whole rendered text, and each message's card shows its own count (`tokenizer.count_chat`).
+
+State (ui/playground/state.py): the conversation is one tuple of `Message`s in the session, kept
+while the user is in another mode or on another page, and in the link as ``?chat=``. Each
+message's widgets are keyed by the message's `key`, so they move with it; the session's tuple
+takes their values at the start of every run (`conversation`), which is why any callback may
+reorder or remove messages without losing what the user just typed.
+"""
+
+import sys
+from dataclasses import dataclass, replace
+
+import streamlit as st
+
+import tokenizer as tk
+from tokenizer import ChatCount, ChatTemplateError, Encoding, Tokenized
+from tokenizer.chat import ROLES
+from ui.common import cache, registry
+from ui.common.copy_button import copy_text_button
+from ui.common.limits import MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES
+from ui.common.messages import inline_code
+from ui.common.registry import vocab_key
+from ui.common.state import publish_fitting, seed_following_default
+from ui.playground import panels
+from ui.playground.conversation import (
+    CHANNELS,
+    Message,
+    added,
+    encodings_for,
+    fit_role,
+    for_template,
+    moved,
+    removed,
+    unreadable,
+)
+from ui.playground.state import CHAT, IDS, PROMPT, TEMPLATE, TEXT
+
+
+@dataclass(frozen=True)
+class Conversation:
+    """What the Chat view's state asks for in this run."""
+
+    messages: tuple[Message, ...]
+    template: str
+    own_template: str | None  # the template of the encoding's models, if it has one
+    prompt: bool  # end with the assistant's generation prompt
+    in_link: bool = True  # False: too long for the address bar, which keeps the settings only
+
+
+@dataclass(frozen=True)
+class Counted:
+    """The rendered conversation read by an encoding that knows its template's special tokens."""
+
+    enc: Encoding  # the picked encoding, or a base with the template's specials added
+    tokens: Tokenized
+    count: ChatCount
+
+
+@dataclass(frozen=True)
+class RenderedView:
+    """The one core call's result: the text, and its tokens when the encoding can read it."""
+
+    text: str
+    counted: Counted | None  # None: the encoding has no ids for the template's special tokens
+    error: str = ""  # the core refused the conversation itself (not expected: roles are fitted)
+
+
+# ---- state --------------------------------------------------------------------------------------
+
+
+def _widget_key(part: str, message: Message) -> str:
+    """``playground.chat.content.3``: the widget of `part` of the message keyed 3."""
+    return f"{CHAT.key}.{part}.{message.key}"
+
+
+def _current_messages() -> tuple[Message, ...]:
+    """The session's conversation with what its widgets hold now (typed since the last run)."""
+    messages = []
+    for m in CHAT.value:
+        typed = {
+            part: st.session_state[_widget_key(part, m)]
+            for part in ("role", "content", "channel")
+            if isinstance(st.session_state.get(_widget_key(part, m)), str)
+        }
+        messages.append(replace(m, **typed))
+    return tuple(messages)
+
+
+def conversation(enc: Encoding) -> Conversation:
+    """Read the Chat view's state (from the link on a session's first run) and put it in the
+    link. The template follows the encoding's own until the user picks another."""
+    CHAT.seed()
+    messages = _current_messages()
+    CHAT.set(messages)
+    own = tk.template_for(enc.name)
+    template = seed_following_default(TEMPLATE, own or TEMPLATE.default)
+    prompt = PROMPT.seed()
+    in_link = publish_fitting(CHAT, messages)
+    TEMPLATE.publish(default=own or TEMPLATE.default)
+    PROMPT.publish()
+    TEXT.forget()  # the other modes' boxes keep their texts in the session meanwhile
+    IDS.forget()
+    return Conversation(messages, template, own, prompt, in_link)
+
+
+# ---- the core call ------------------------------------------------------------------------------
+
+
+def rendered(enc: Encoding, talk: Conversation) -> RenderedView:
+    """The conversation rendered with its template and counted, cached by content (the
+    vocabulary's key, the template, the messages, the prompt) for every session."""
+    chat = for_template(talk.messages, talk.template)
+    key = (
+        "chat",
+        vocab_key(enc),
+        talk.template,
+        tuple(tuple(m.items()) for m in chat),
+        talk.prompt,
+    )
+
+    def compute() -> RenderedView:
+        try:
+            text = tk.render_chat(chat, talk.template, talk.prompt)
+        except ChatTemplateError as exc:
+            return RenderedView("", None, str(exc))
+        try:
+            reader = tk.chat_encoding(enc, talk.template)
+        except ChatTemplateError:  # no ids for the template's special tokens: `result` says so
+            return RenderedView(text, None)
+        count = tk.count_chat(chat, talk.template, reader, talk.prompt)
+        return RenderedView(text, Counted(reader, reader.tokenize(text, "all"), count))
+
+    def size(view: RenderedView) -> int:
+        # About 300 bytes a token, as `ui.common.tokens` reckons a `Tokenized`.
+        held = 0 if view.counted is None else 300 * len(view.counted.tokens.ids)
+        return sys.getsizeof(view.text) + held
+
+    return cache.derived(key, compute, size)
+
+
+# ---- drawing: the editor (left) -----------------------------------------------------------------
+
+
+def _keep_edits() -> None:
+    """A message widget's callback: take its new value into the conversation at once, as the
+    run it starts may be another mode's or page's, after which Streamlit forgets the widget."""
+    CHAT.set(_current_messages())
+
+
+def _index(key: int) -> int:
+    """Where the message keyed `key` is now (callbacks name messages by key, not by place)."""
+    return next(n for n, m in enumerate(_current_messages()) if m.key == key)
+
+
+def _add(role: str) -> None:
+    CHAT.set(added(_current_messages(), role))
+
+
+def _remove(key: int) -> None:
+    CHAT.set(removed(_current_messages(), _index(key)))
+
+
+def _move(key: int, step: int) -> None:
+    CHAT.set(moved(_current_messages(), _index(key), step))
+
+
+def editor(talk: Conversation, view: RenderedView) -> None:
+    """The template and prompt row, each message's card, and the buttons that add one."""
+    row = st.container(horizontal=True, vertical_alignment="center", key="playground-chat-head")
+    row.selectbox(
+        "Template",
+        tk.TEMPLATES,
+        format_func="Template: {}".format,
+        key=TEMPLATE.key,
+        label_visibility="collapsed",
+        help="How the conversation is written out for the model, special tokens included. "
+        "An encoding whose models have a template starts with theirs (the default).",
+    )
+    row.toggle(
+        "Generation prompt",
+        key=PROMPT.key,
+        help="Add the generation prompt: end with the start of the assistant's turn, as a chat "
+        "app does to ask the model for its answer.",
+    )
+    per_message = view.counted.count.per_message if view.counted is not None else None
+    with st.container(key="playground-chat-messages", gap="small"):
+        for n, message in enumerate(talk.messages):
+            tokens = per_message[n] if per_message is not None else None
+            _card(n, message, talk, tokens)
+        _add_row(talk)
+    if not talk.in_link:
+        st.caption("This conversation is too long for a link; the link keeps the settings.")
+
+
+def _seed(part: str, message: Message, value: str) -> str:
+    """Give a message's widget its value the first time it is drawn (again after another mode,
+    where Streamlit forgot it), and return its key."""
+    key = _widget_key(part, message)
+    if key not in st.session_state:
+        st.session_state[key] = value
+    return key
+
+
+def _card(n: int, message: Message, talk: Conversation, tokens: int | None) -> None:
+    """One message: its role (and harmony channel), its count, move and remove, its content."""
+    card = st.container(border=True, key=f"playground-chat-message-{message.key}", gap="small")
+    head = card.container(horizontal=True, vertical_alignment="center", gap="small")
+    roles = ROLES[talk.template]
+    head.selectbox(
+        f"Role of message {n + 1}",
+        [*roles, *([message.role] if message.role not in roles else [])],
+        key=_seed("role", message, message.role),
+        on_change=_keep_edits,
+        label_visibility="collapsed",
+        width=130,
+    )
+    if talk.template == "harmony" and message.role == "assistant":
+        head.selectbox(
+            f"Channel of message {n + 1}",
+            CHANNELS,
+            format_func=lambda channel: channel or "no channel",
+            key=_seed("channel", message, message.channel),
+            on_change=_keep_edits,
+            label_visibility="collapsed",
+            width=140,
+        )
+    if tokens is not None:
+        head.caption("not in the rendered text" if tokens == 0 else f"{tokens:,} tokens")
+    last = len(talk.messages) - 1
+    for icon, name, step, off in (
+        (":material/arrow_upward:", "up", -1, n == 0),
+        (":material/arrow_downward:", "down", 1, n == last),
+    ):
+        head.button(
+            icon,
+            key=_widget_key(name, message),
+            help=f"Move message {n + 1} {name}",
+            on_click=_move,
+            args=(message.key, step),
+            disabled=off,
+            type="tertiary",
+        )
+    head.button(
+        ":material/close:",
+        key=_widget_key("remove", message),
+        help=f"Remove message {n + 1}",
+        on_click=_remove,
+        args=(message.key,),
+        type="tertiary",
+    )
+    card.text_area(
+        f"Content of message {n + 1}",
+        key=_seed("content", message, message.content),
+        on_change=_keep_edits,
+        max_chars=MAX_CHAT_MESSAGE_CHARS,
+        placeholder=f"What the {message.role} says… (Ctrl+Enter to apply)",
+        label_visibility="collapsed",
+        height=68,
+    )
+    fitted = fit_role(message.role, talk.template)
+    if fitted != message.role:
+        card.caption(
+            f"The {talk.template} template has no {message.role} role: written as {fitted}."
+        )
+    if tokens == 0:
+        card.caption(
+            "Harmony leaves out reasoning (the analysis channel) before the first final answer "
+            "once the last assistant message is final."
+        )
+
+
+def _add_row(talk: Conversation) -> None:
+    """One button per role the template has; at the limit, a sentence naming it."""
+    full = len(talk.messages) >= MAX_CHAT_MESSAGES
+    row = st.container(horizontal=True, vertical_alignment="center", key="playground-chat-add")
+    for role in ROLES[talk.template]:
+        row.button(
+            role,
+            type="tertiary",
+            key=f"{CHAT.key}.add.{role}",
+            icon=":material/add:",
+            help=f"Add a {role} message at the end",
+            on_click=_add,
+            args=(role,),
+            disabled=full,
+        )
+    if full:
+        row.caption(f"A conversation holds at most {MAX_CHAT_MESSAGES} messages.")
+
+
+# ---- drawing: the result (right) ----------------------------------------------------------------
+
+
+def result(enc: Encoding, talk: Conversation, view: RenderedView, chosen: panels.Settings) -> None:
+    """The counts, the context window, the rendered text's tokens and a copy button; or why this
+    encoding cannot read the conversation, and its text as the template writes it."""
+    if view.error:
+        st.error(f"This conversation cannot be rendered: {inline_code(view.error, 200)}")
+        return
+    counted = view.counted
+    if counted is None:
+        others = [n for n in registry.available_encodings() if n != enc.name]
+        choices = encodings_for(talk.template, others)
+        st.info(
+            unreadable(enc.name, enc.special_tokens, talk.template, choices),
+            icon=":material/info:",
+        )
+        st.code(view.text, language=None, wrap_lines=True)
+        return
+    panels.counts(enc, counted.tokens)
+    row = st.container(horizontal=True, vertical_alignment="center", key="playground-chat-sum")
+    row.caption(_breakdown(talk, counted.count))
+    with row:
+        copy_text_button("playground.chat.copy", view.text, "Copy rendered text")
+    panels.token_pane(counted.enc, counted.tokens, None, chosen, links=counted.enc is enc)
+
+
+def _breakdown(talk: Conversation, count: ChatCount) -> str:
+    """``"chatml (default): 2 messages, 31 tokens · generation prompt, 3"``: the template, and
+    where the tokens go."""
+    default = " (default)" if talk.template == talk.own_template else ""
+    messages = f"{len(talk.messages)} message{'s' if len(talk.messages) != 1 else ''}"
+    parts = [f"{talk.template}{default}: {messages}, {sum(count.per_message):,} tokens"]
+    if count.prefix:
+        parts.append(f"start of text, {count.prefix:,}")
+    if talk.prompt:
+        parts.append(f"generation prompt, {count.prompt:,}")
+    return " · ".join(parts)
