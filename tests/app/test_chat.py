@@ -208,3 +208,19 @@ def test_an_edit_sent_with_a_switch_to_another_mode_is_kept() -> None:
     at.button_group(key="playground.mode").set_value("chat")
     rerun(at)
     assert conversation(at)[0] == ("system", "Typed, then left at once.")
+
+
+@pytest.mark.parametrize(
+    ("enc", "template", "first_id"),
+    [
+        ("o200k_harmony", "harmony", 200006),  # <|start|>
+        ("llama3", "llama3", 128000),  # <|begin_of_text|>
+        ("qwen3", "qwen3", 151644),  # <|im_start|>
+    ],
+)
+def test_the_open_models_use_their_own_template(enc: str, template: str, first_id: int) -> None:
+    at = open_app(mode="chat", enc=enc)
+    assert at.selectbox(key="playground.chat.template").value == template
+    assert_counts_match_the_core(at, enc, template)
+    assert shown_ids(at)[0] == first_id  # the template's first special token, one id
+    assert not at.exception
