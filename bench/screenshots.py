@@ -103,6 +103,8 @@ SHOTS = [
         "/?" + urlencode({"ws": 1, "chunks": 1, "color": "id", "text": EMOJI_AND_CODE}),
         [visible(".bpl-text .grp .tok"), hover(".bpl-text .grp .tok")],
     ),
+    # The Chat view: a conversation in Llama 3's template, its special tokens one id each.
+    Shot("chat", "/?" + urlencode({"mode": "chat", "enc": "llama3"}), [visible(".bpl-text .tok")]),
     # The GPT-2 walkthrough of " OpenAI" in presentation mode, at its third merge.
     Shot(
         "merges-presentation", "/merges?chunk=5&step=11&present=1", [visible(".mg-chunk .mg-now")]
