@@ -31,12 +31,14 @@ def tokens_pane() -> None:
         chunks = tokens.split(enc, raw, special=chosen.special) if chosen.show_chunks else None
     panels.counts(enc, tok)
     if chosen.mode == "encode":
+        panels.normalised_hint(enc, raw, tok)
         panels.special_hint(enc, raw, chosen)
     panels.token_pane(enc, tok, chunks, chosen)
     keep_pace(TEXT.key, IDS.key)
 
 
-panels.header(current_encoding())
+enc = current_encoding()
+panels.header(enc)
 source, result = panels.workspace()
 with source:
     mode = panels.input_row()
@@ -44,6 +46,6 @@ with source:
         panels.ids_box()
     else:
         panels.text_box()
-    panels.draw_settings(mode)
+    panels.draw_settings(mode, enc)
 with result:
     tokens_pane()
