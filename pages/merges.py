@@ -10,6 +10,7 @@ import streamlit as st
 from ui.common.copy_button import copy_link_button
 from ui.common.navigation import require_frame
 from ui.common.sidebar import current_encoding
+from ui.common.tokens import normalised_note
 from ui.merges import chunks, player
 from ui.merges.head import head
 from ui.merges.keys import player_keys
@@ -19,6 +20,8 @@ require_frame()
 enc = current_encoding()
 text, presenting = head(enc)
 walk = player.walkthrough(enc, text)
+if not presenting and (note := normalised_note(enc, text, walk.text)):
+    st.caption(note)  # Qwen's NFC: the chunks and the whole text below are of the composed text
 if not walk.chunks:
     st.info("Type some text above to see it merge.")
     st.stop()

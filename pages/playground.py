@@ -33,6 +33,7 @@ def tokens_pane() -> None:
         chunks = tokens.split(enc, raw, special=chosen.special) if chosen.show_chunks else None
     panels.counts(enc, tok)
     if chosen.mode == "encode":
+        panels.normalised_hint(enc, raw, tok)
         panels.special_hint(enc, raw, chosen)
     panels.token_pane(enc, tok, chunks, chosen)
     keep_pace(TEXT.key, IDS.key)
@@ -48,7 +49,7 @@ if mode == "chat":
     view = chat.rendered(enc, talk)
     with source:
         chat.editor(talk, view)
-        panels.draw_settings(mode)
+        panels.draw_settings(mode, enc)
     with result:
         chat.result(enc, talk, view, panels.current_settings())
 else:
@@ -57,6 +58,6 @@ else:
             panels.ids_box()
         else:
             panels.text_box()
-        panels.draw_settings(mode)
+        panels.draw_settings(mode, enc)
     with result:
         tokens_pane()

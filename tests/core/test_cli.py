@@ -1,5 +1,6 @@
 """The command line: encode, decode and trace, as a class would use them."""
 
+import re
 import shlex
 import subprocess
 import sys
@@ -100,3 +101,40 @@ def test_trace_names_the_merged_id_and_where() -> None:
     lines = format_trace(tk.get_encoding("gpt2").trace(" OpenAI")[0], colour=False)
     assert lines[1].endswith("merge rank 12 -> id 268 at [3]")
     assert lines[-1].endswith("no more merges")
+
+
+OPEN_MODELS = ["o200k_harmony", "llama3", "qwen3"]
+DECOMPOSED = "Un cafe\u0301 cre\u0300me 👋🏽"
+
+
+@pytest.mark.parametrize("name", OPEN_MODELS)
+def test_encode_decode_and_trace_with_the_open_models(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The three commands agree with the core for each new encoding, Qwen's NFC included."""
+    enc = tk.get_encoding(name)
+    ids = enc.encode(DECOMPOSED)
+    assert main(["-e", name, "encode", DECOMPOSED]) == 0
+    assert capsys.readouterr().out.split() == list(map(str, ids))
+    assert main(["decode", "-e", name, ",".join(map(str, ids))]) == 0
+    assert capsys.readouterr().out == enc.decode(ids) + "\n"
+    assert main(["-e", name, "--color", "never", "trace", DECOMPOSED]) == 0
+    out = capsys.readouterr().out
+    expected = [line for chunk in enc.trace(DECOMPOSED) for line in format_trace(chunk, False)]
+    assert out.splitlines() == expected
+    traced = [int(r) for r in re.findall(r"merge rank (\d+) ->", out)]
+    assert traced == [s.best for t in enc.trace(DECOMPOSED) for s in t.steps if s.best is not None]
+
+
+@pytest.mark.parametrize("name", OPEN_MODELS)
+def test_special_tokens_of_the_open_models(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    enc = tk.get_encoding(name)
+    special = min(enc.special_tokens, key=enc.special_tokens.__getitem__)  # llama3: no eot_token
+    assert main(["-e", name, "--special", "encode", f"a{special}b"]) == 0
+    assert capsys.readouterr().out.split() == list(
+        map(str, enc.encode(f"a{special}b", allowed_special="all"))
+    )
+    assert main(["-e", name, "encode", f"a{special}b"]) == 0  # without --special: plain text
+    assert capsys.readouterr().out.split() == list(map(str, enc.encode_ordinary(f"a{special}b")))
+    assert main(["-e", name, "decode", str(enc.n_vocab)]) == 2
+    assert str(enc.n_vocab) in capsys.readouterr().err

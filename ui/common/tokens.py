@@ -15,6 +15,7 @@ from typing import Literal
 
 from tokenizer import Encoding, Tokenized
 from ui.common import cache
+from ui.common.messages import inline_code
 from ui.common.registry import vocab_key
 
 # Bytes a `Tokenized` holds per token, roughly: an id, a bytes piece, two span tuples.
@@ -40,6 +41,31 @@ def split(enc: Encoding, text: str, *, special: bool) -> tuple[str, ...]:
         ("chunks", vocab_key(enc), text, special),
         lambda: tuple(enc.split(text, _allowed(special))),
         lambda chunks: sum(map(sys.getsizeof, chunks)) + 8 * len(chunks),
+    )
+
+
+def normalised_note(enc: Encoding, raw: str, shown: str) -> str | None:
+    """What `enc`'s normaliser did to `raw` before splitting it, when it changed anything.
+
+    Qwen composes text to NFC: ``e`` + a combining accent is one ``é`` to it. Every view of its
+    tokens (counts, character positions, chunks, the whole text) is of that text, `shown`, not of
+    the text typed; this sentence says so, so a count one lower than typed is not a surprise.
+
+    >>> import tokenizer as tk
+    >>> qwen = tk.get_encoding("qwen3")
+    >>> normalised_note(qwen, "cafe\u0301", "caf\u00e9").split(": ")[0]
+    '`qwen3` normalises text (NFC) before splitting it, as its model reads it'
+    >>> normalised_note(qwen, "caf\u00e9", "caf\u00e9") is None
+    True
+    """
+    normalise = enc.normalizer
+    if normalise is None or normalise(raw) == raw:
+        return None
+    what = normalise.describe()
+    return (
+        f"{inline_code(enc.name, 40)} normalises text{f' ({what})' if what else ''} before "
+        "splitting it, as its model reads it: the tokens, counts and character positions here "
+        f"are of that text ({len(raw):,} characters became {len(shown):,})."
     )
 
 

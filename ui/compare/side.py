@@ -60,13 +60,20 @@ def _columns(text: str, chosen: list[str], show_whitespace: bool) -> dict[str, T
     return toks
 
 
-def _boundaries(toks: dict[str, Tokenized], chosen: list[str], show_whitespace: bool) -> None:
+def _boundaries(
+    text: str, toks: dict[str, Tokenized], chosen: list[str], show_whitespace: bool
+) -> None:
     st.subheader("Where they cut differently")
     picked = [toks[name] for name in chosen]
     if len({tok.text for tok in picked}) > 1:  # a vocabulary that normalises its text (NFC)
+        notes = [
+            note
+            for name in chosen
+            if (note := tokens.normalised_note(registry.get_encoding(name), text, toks[name].text))
+        ]
         st.info(
-            "One of these vocabularies normalises the text before cutting it, so their cuts "
-            "cannot be laid side by side; the columns above show each one's tokens."
+            " ".join(notes) + " So the cuts are of different texts and cannot be laid side by "
+            "side; the columns above show each one's tokens."
         )
         return
     keys = tuple(registry.vocab_key(registry.get_encoding(name)) for name in chosen)
@@ -134,7 +141,7 @@ def side_by_side() -> None:
         return
     toks = _columns(text, chosen, show_whitespace)
     if text:
-        _boundaries(toks, chosen, show_whitespace)
+        _boundaries(text, toks, chosen, show_whitespace)
     _every_encoding(text)
     _files(chosen)
 

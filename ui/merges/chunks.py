@@ -9,8 +9,10 @@ from typing import Literal
 import streamlit as st
 
 from tokenizer import Encoding
+from ui.common.examples import for_encoding
 from ui.common.limits import MAX_CHIPS
 from ui.common.live_text import examples_menu, live_textarea, set_live_text
+from ui.common.sidebar import current_encoding
 from ui.common.state import publish_text
 from ui.merges.model import Walkthrough
 from ui.merges.state import CHUNK, EXAMPLE, EXAMPLE_TEXTS, LINE, MAX_CHARS, TEXT
@@ -18,8 +20,8 @@ from ui.merges.view import alternatives_html, chip_label
 
 
 def _load_example(name: str) -> None:
-    """Examples menu callback: put the example in the box."""
-    set_live_text(TEXT.key, EXAMPLE_TEXTS[name][:MAX_CHARS])
+    """Examples menu callback: put the example in the box (with the encoding's own specials)."""
+    set_live_text(TEXT.key, for_encoding(EXAMPLE_TEXTS[name], current_encoding())[:MAX_CHARS])
 
 
 def examples() -> None:

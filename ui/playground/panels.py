@@ -18,12 +18,13 @@ from tokenizer import Encoding, Tokenized
 from ui.common import cache, registry, tokens
 from ui.common.context_windows import window_sentence
 from ui.common.copy_button import copy_link_button
-from ui.common.examples import EXAMPLES
+from ui.common.examples import EXAMPLES, document_end, for_encoding
 from ui.common.limits import INSTANT_CHARS, MAX_IDS, RENDER_LIMIT
 from ui.common.links import VOCAB_PAGE, token_lookup, vocab_params
 from ui.common.live_text import examples_menu, live_textarea, set_live_text
 from ui.common.messages import inline_code, quote_some
 from ui.common.registry import vocab_key
+from ui.common.sidebar import current_encoding
 from ui.common.state import publish_text
 from ui.common.stats import format_ratio, text_stats
 from ui.common.token_pane import live_token_view
@@ -94,8 +95,8 @@ def mode_switch() -> str:
 
 
 def _load_example(name: str) -> None:
-    """Examples menu callback: put the example in the box."""
-    set_live_text(TEXT.key, EXAMPLES[name])
+    """Examples menu callback: put the example in the box, with the encoding's own specials."""
+    set_live_text(TEXT.key, for_encoding(EXAMPLES[name], current_encoding()))
     st.session_state.pop(LIMIT, None)  # a new text starts with one page of tokens
     if "<|" in EXAMPLES[name]:
         SPECIAL.set(True)  # the example is about special tokens
@@ -178,7 +179,25 @@ def current_settings() -> Settings:
     )
 
 
-def draw_settings(mode: str) -> None:
+def special_help(enc: Encoding) -> str:
+    """The special-tokens toggle's help, naming a special token `enc` really has (Llama 3 has no
+    ``<|endoftext|>``).
+
+    >>> import tokenizer as tk
+    >>> special_help(tk.get_encoding("llama3"))
+    'Read `<|end_of_text|>` and the other special tokens of `llama3` as single ids, not as text.'
+    """
+    end = document_end(enc)
+    name = inline_code(enc.name, 40)
+    if end is None:
+        return f"{name} has no special tokens: every text is ordinary text."
+    return (
+        f"Read {inline_code(end, 40)} and the other special tokens of {name} as single ids, "
+        "not as text."
+    )
+
+
+def draw_settings(mode: str, enc: Encoding) -> None:
     """The toggles: special tokens, whitespace glyphs, regex chunks, colouring (each bound to
     its parameter; `current_settings` reads them and puts them in the link)."""
     for param in (SPECIAL, WHITESPACE, CHUNKS, COLOUR):
@@ -189,7 +208,7 @@ def draw_settings(mode: str) -> None:
         row.toggle(
             "Special tokens",
             key=SPECIAL.key,
-            help="Read `<|endoftext|>` and its kind as single special tokens, not as text.",
+            help=special_help(enc),
         )
     row.toggle(
         "Show whitespace",
@@ -210,6 +229,12 @@ def draw_settings(mode: str) -> None:
         required=True,
         label_visibility="collapsed",
     )
+
+
+def normalised_hint(enc: Encoding, raw: str, tok: Tokenized) -> None:
+    """Say when the encoding read a normalised text (Qwen's NFC), which the tokens are of."""
+    if note := tokens.normalised_note(enc, raw, tok.text):
+        st.caption(note)
 
 
 def special_hint(enc: Encoding, text: str, chosen: Settings) -> None:
