@@ -66,7 +66,7 @@ def _options(parser: argparse.ArgumentParser, defaults: bool) -> None:
         "--special",
         action="store_true",
         default=default(False),
-        help="read <|endoftext|> and co. as special tokens",
+        help="read special-token text (<|endoftext|>, <|eot_id|> ...) as one id each",
     )
     parser.add_argument("--color", choices=["auto", "always", "never"], default=default("auto"))
 

@@ -159,6 +159,32 @@ def test_export_a_tokenizer_shown_and_import_one_to_compare(mini: tk.Encoding) -
     assert any("Imported" in m.value for m in at.success)
 
 
+def test_a_second_file_after_an_import_is_imported_alone(mini: tk.Encoding) -> None:
+    """The uploader keeps the first file; the next import takes only the new one."""
+    at = open_compare()
+    at.session_state["compare.files"] = True
+    rerun(at)
+    first = ("tokenizer.json", tk.dump(mini, "hf")["tokenizer.json"], "x")
+    at.file_uploader(key="compare.import_files").set_value(first)
+    rerun(at)
+    at.button(key="compare.import").click()
+    rerun(at)
+    (held,) = at.session_state["compare.import_imported"]
+    other = tk.train("abcabcabd " * 50, 260, name="other", special_tokens=())
+    second = ("tokenizer.json", tk.dump(other, "hf")["tokenizer.json"], "x")
+    # As the browser does: the first upload stays (same id), the new one joins it. AppTest's
+    # own upload() starts from no files after a rerun, so the list is given whole.
+    at.file_uploader(key="compare.import_files")._files = [(held, *first), ("new-id", *second)]
+    rerun(at)
+    assert any("Already imported, so left out" in c.value for c in at.caption)
+    at.button(key="compare.import").click()
+    rerun(at)
+    assert not at.error
+    picked = at.multiselect(key="compare.encs").value[-1]
+    assert picked != "mini" and picked.startswith("imported")
+    assert column_counts(at)[-1] == f"{len(other.encode(DEFAULT_TEXT)):,}"
+
+
 def open_languages(trained: tk.Encoding | None = None) -> AppTest:
     at = open_compare(trained)
     at.session_state["compare.tab"] = "Languages & code"

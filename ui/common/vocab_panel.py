@@ -87,8 +87,9 @@ def import_panel(*, key: str, then: Picked | None = None) -> None:
         key=f"{key}_files",
         max_upload_size=MAX_UPLOAD_MB,
     )
-    named = [(f.name, f.size) for f in files or []]
-    kind = vocab_files.kind_of([(f.name, f.getvalue()[:4096]) for f in files or []])
+    files = _not_imported_yet(key, files or [])
+    named = [(f.name, f.size) for f in files]
+    kind = vocab_files.kind_of([(f.name, f.getvalue()[:4096]) for f in files])
     row = st.columns(3)
     row[0].text_input(
         "Name", key=f"{key}_name", placeholder="from the file", max_chars=MAX_NAME_CHARS
@@ -122,10 +123,25 @@ def import_panel(*, key: str, then: Picked | None = None) -> None:
         disabled=not files or bool(too_big),
         icon=":material/upload:",
         on_click=_import,
-        args=(key, files or [], then),
+        args=(key, files, then),
         help=None if kind or not files else "These files are not a format BPE Lens reads.",
     )
     _result(key)
+
+
+def _not_imported_yet(key: str, files: list[UploadedFile]) -> list[UploadedFile]:
+    """The uploaded files not imported yet; says which ones were.
+
+    The uploader keeps every file until the user removes it, so after an import a new file
+    would join the old ones and the pair would read as one ambiguous set ("tokenizer.json,
+    tokenizer.json"). Files already imported are left out, by their upload's id.
+    """
+    done = st.session_state.get(f"{key}_imported", frozenset())
+    old = [f for f in files if f.file_id in done]
+    if old:
+        names = ", ".join(inline_code(f.name, 40) for f in old)
+        st.caption(f"Already imported, so left out: {names}. Add other files to import more.")
+    return [f for f in files if f.file_id not in done]
 
 
 def _import(key: str, files: list[UploadedFile], then: Picked | None) -> None:
@@ -183,6 +199,7 @@ def _import(key: str, files: list[UploadedFile], then: Picked | None) -> None:
         )
     kind = "warning" if result.warnings else "success"
     ss[f"{key}_result"] = (kind, "\n\n".join([*lines, *result.warnings]))
+    ss[f"{key}_imported"] = ss.get(f"{key}_imported", frozenset()) | {f.file_id for f in files}
     if then is not None:
         then(enc.name)
 
