@@ -468,6 +468,28 @@ def test_cancel_while_another_session_trains_the_same_takes_the_merges_seen(
     assert partial.merges == whole.merges[:n]
 
 
+def test_a_cancel_that_arrives_after_the_last_merge_keeps_the_whole_vocabulary(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The training ended between the page's last run and the click: nothing was cut short."""
+    gate = threading.Event()
+    pool = TrainingPool(workers=1, keep=2, train_fn=held_back(gate))
+    monkeypatch.setattr(train_session, "training_pool", lambda: pool)
+    at = paste(open_train(), CORPUS)
+    at.text_input(key="train.name").input("cats")
+    rerun(at)
+    at.button(key="train.train").click()
+    rerun(at)
+    job = at.session_state["train.pending"].job
+    gate.set()
+    assert job.finished.wait(30) and job.state == "done"
+    at.button(key="train.cancel").click()  # drawn while it was still running
+    wait_for_training(rerun(at))
+    assert list(held(at)) == ["cats"]
+    assert held(at)["cats"].training.stop != "cancelled"
+    assert not any("Kept as" in i.value for i in at.info)
+
+
 def test_a_reload_finds_the_vocabularies_again_from_the_link(trained: AppTest) -> None:
     link = dict(trained.query_params)
     again = open_train(**link)  # a new session: what a reload is

@@ -24,6 +24,7 @@ from tests.e2e.harness import (
 )
 from tests.prerequisites import corpus_texts
 from ui.common.examples import DEFAULT_TEXT
+from ui.common.sidebar import option_label
 
 CORPUS = corpus_texts()["the-verdict.txt"]
 VOCAB = 1_000
@@ -125,29 +126,38 @@ def test_train_replay_export_import_and_compare(
     expect(page.locator(".bdw .blk").first).to_be_visible()  # they split differently somewhere
 
 
+LONG_VOCAB = 48 * 1024
+LONG_MERGES = LONG_VOCAB - 256 - 1  # the bytes and <|endoftext|> are not merges
+LONG_NAME = "python-code-48k"
+
+
 def test_cancel_keeps_what_a_long_training_learned(open_app, page: Page) -> None:
     open_app("/")
     go_to(page, "Train")
     # Choosing it builds the corpus (4 MB of the standard library's source) in that run.
     choose_option(page, keyed(page, "train.bundled"), "Python source code", run_timeout_ms=60_000)
-    commit(keyed(page, "train.vocab").locator("input"), "16384")
+    # The largest vocabulary the page trains: long enough that the cancel lands mid-way even on
+    # a fast machine (16k merges of it can end before the click reaches the trainer).
+    commit(keyed(page, "train.vocab").locator("input"), str(LONG_VOCAB))
     keyed(page, "train.train").locator("button").click()
-    running = page.locator("[data-testid='stProgress']").filter(has_text=" of 16,127 merges")
+    running = page.locator("[data-testid='stProgress']").filter(
+        has_text=f" of {LONG_MERGES:,} merges"
+    )
     expect(running.first).to_be_visible(timeout=60_000)  # live progress, merges under way
     keyed(page, "train.cancel").locator("button").first.click()
-    kept = page.get_by_text("Kept as python-code-16k-partial", exact=False)
+    kept = page.get_by_text(f"Kept as {LONG_NAME}-partial", exact=False)
     expect(kept).to_be_visible(timeout=60_000)
     message = (
         page.locator("[data-testid='stAlert']").filter(has_text="Cancelled after").inner_text()
     )
     made = int(message.split("Cancelled after ")[1].split(" merge")[0].replace(",", ""))
-    assert 0 < made < 16_127
+    assert 0 < made < LONG_MERGES
     chosen = keyed(page, "train.selected").get_by_role("combobox")
-    expect(chosen).to_have_value("python-code-16k-partial")
+    expect(chosen).to_have_value(f"{LONG_NAME}-partial")
     expect(page.get_by_text(f"Step {made:,} of {made:,}", exact=False)).to_be_visible()
     # Usable like any other: the sidebar offers it and it tokenizes the playground's text.
     go_to(page, "Playground")
-    choose_option(page, keyed(page, "common.enc"), "python-code-16k-partial")
+    choose_option(page, keyed(page, "common.enc"), f"{LONG_NAME}-partial")
     expect(page.locator(".bpl-text .tok").first).to_be_visible()
 
 
@@ -179,7 +189,7 @@ def test_a_trained_vocabulary_link_opens_the_same_view_in_a_fresh_browser_contex
         the = expected.encode_ordinary(" the")[0]
         goto(fresh, link.split("/train")[0] + f"/vocab?vocab={vocab_id}&id={the}")
         picker = fresh.locator("[data-testid='stSidebar']").get_by_role("combobox")
-        expect(picker).to_have_value("shared-1k")
+        expect(picker).to_have_value(option_label("shared-1k"))  # "shared-1k · yours"
         expect(fresh.get_by_role("heading", name=f"Token {the}")).to_be_visible()
         goto(fresh, link.split("/train")[0] + "/compare?vocab=shared-1k")
         expect(keyed(fresh, "compare.col_1")).to_contain_text("shared-1k")

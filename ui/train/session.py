@@ -177,9 +177,13 @@ def _finish(wait: Pending) -> bool:
     enc = job.result
     partial = job.state == "cancelled"
     if job.state == "done" and wait.cancelled_at is not None and not job.cancelled:
-        # Others kept the job going: take the merges this session had seen when it cancelled.
-        partial = True
-        enc = prefix_vocabulary(enc, wait.cancelled_at) if enc and wait.cancelled_at else None
+        # Others kept the job going, or it ended before the cancel reached it: take the merges
+        # this session had seen when it cancelled; all of them is no partial vocabulary.
+        record = enc.training if enc is not None else None
+        complete = isinstance(record, TrainingRecord) and wait.cancelled_at >= record.n_merges
+        partial = not complete
+        if partial:
+            enc = prefix_vocabulary(enc, wait.cancelled_at) if enc and wait.cancelled_at else None
     if enc is None:
         if partial:
             text = f"Training of {inline_code(wait.name)} cancelled before its first merge."
