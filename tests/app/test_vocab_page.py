@@ -143,14 +143,6 @@ def test_a_trained_vocabulary_is_explored_from_its_merges() -> None:
     assert at.dataframe[0].value["id"].tolist() == list(range(258))[:PAGE_SIZE]
 
 
-def test_the_playground_offers_a_link_to_each_of_its_tokens() -> None:
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.query_params["text"] = "hello world"
-    rerun(at)
-    lookup = at.selectbox(key="playground.lookup")
-    assert lookup.options == ["hello (#31373)", "·world (#995)"]
-
-
 def stored_vocabulary(name: str, store: VocabStore = STORE) -> str:
     """A vocabulary someone trained on this server: in the store; its id."""
     enc = tk.train("aaab aaab aab ab " * 20, 262, name=name)

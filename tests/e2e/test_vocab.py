@@ -1,11 +1,10 @@
 """The Vocabulary page in Chromium: search, open a merge tree, and arrive by links."""
 
-import re
 from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.harness import choose_option, rerun, screenshot, wait_idle
+from tests.e2e.harness import rerun, screenshot, wait_idle
 from tests.e2e.playground_page import query
 
 # st.dataframe draws on a canvas: rows are found by position. Streamlit's default row height.
@@ -60,21 +59,6 @@ def test_search_magikarp_and_open_its_merge_tree(open_app: Callable[[str], Page]
         page.get_by_role("button", name="GoldMagikarp #42202").click()
     expect(page.get_by_role("heading", name="Token 42202")).to_be_visible()
     assert query(page)["id"] == "42202"
-
-
-def test_the_playground_links_a_token_to_its_page(open_app: Callable[[str], Page]) -> None:
-    page = open_app("/?text=hello%20world&enc=cl100k_base")
-    opener = page.get_by_label("Look up a token in the vocabulary", exact=True)
-    choose_option(page, opener, "·world (#1917)")
-    link = page.get_by_role("link", name="Open in Vocabulary")
-    expect(link).to_have_attribute("href", re.compile(r"^vocab\?enc=cl100k_base&id=1917$"))
-    link.click()
-    # The first visit indexes cl100k_base (a second or two, longer on a busy machine).
-    expect(page.get_by_role("heading", name="Token 1917")).to_be_visible(timeout=INDEXING_MS)
-    wait_idle(page)
-    assert page.url.split("?")[0].endswith("/vocab")
-    assert query(page) == {"enc": "cl100k_base", "id": "1917"}
-    expect(tree_node(page, 1917)).to_have_count(1)
 
 
 def test_a_permalink_opens_a_token_and_curiosities_are_listed(

@@ -146,8 +146,7 @@ MAX_TABLE_ROWS = 40
 # Pieces drawn per row of a merge table (a 2,000-letter chunk starts as 2,000 pieces).
 MAX_ROW_PIECES = 120
 
-# Tokens offered in a "look up a token" menu, and nodes of a drawn merge tree.
-LOOKUP_CHOICES = 1_000
+# Nodes of a drawn merge tree.
 MAX_TREE_NODES = 255
 
 # Merge trees are drawn with one column per byte; a longer token (only trained vocabularies have

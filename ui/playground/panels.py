@@ -20,7 +20,7 @@ from ui.common.context_windows import window_sentence
 from ui.common.copy_button import copy_link_button
 from ui.common.examples import EXAMPLES, document_end, for_encoding
 from ui.common.limits import INSTANT_CHARS, MAX_IDS, RENDER_LIMIT
-from ui.common.links import VOCAB_PAGE, token_lookup, vocab_params
+from ui.common.links import VOCAB_PAGE, vocab_params
 from ui.common.live_text import examples_menu, live_textarea, set_live_text
 from ui.common.messages import inline_code, quote_some
 from ui.common.registry import vocab_key
@@ -373,5 +373,3 @@ def token_pane(
         st.button(f"Show {RENDER_LIMIT:,} more", on_click=_show_more)
     if chosen.mode == "decode" and tok.ids:
         st.code(tok.text[:100_000], language=None, wrap_lines=True)
-    if tok.ids and links:
-        token_lookup(enc, drawn, key="playground.lookup")
