@@ -18,6 +18,7 @@ from tests.app.test_compare_page import column_counts, open_compare
 from tests.app.test_merges import TEXT as MERGES_TEXT
 from tests.app.test_merges import best_ranks, block, open_merges, text_ids
 from tests.app.test_vocab_page import listed_ids, open_vocab, search, shown_token
+from tests.cases import slow_if
 from ui.common.examples import DEFAULT_TEXT, EXAMPLES
 from ui.common.token_text import label
 
@@ -27,8 +28,12 @@ PAGES = ["playground", "merges", "train", "compare", "vocab"]
 DECOMPOSED = "Un cafe\u0301 cre\u0300me, \u1100\u1161\u11a8 and naïve"
 
 
-@pytest.mark.parametrize("page", PAGES)
-@pytest.mark.parametrize("name", ENCODINGS)
+# Opening the Vocabulary page indexes the vocabulary on its first visit (about 2 s for each big
+# one): the inner loop opens it with gpt2 only.
+@pytest.mark.parametrize(
+    ("name", "page"),
+    [slow_if(p == "vocab" and n != "gpt2", n, p) for n in ENCODINGS for p in PAGES],
+)
 def test_every_page_opens_with_every_encoding(name: str, page: str) -> None:
     at = open_app(enc=name)
     if page != "playground":
@@ -65,7 +70,7 @@ def most_merged_token(enc: tk.Encoding, text: str) -> tuple[int, tuple[int, int]
     return chunk.ids[0], (left, right)
 
 
-@pytest.mark.parametrize("name", ENCODINGS)
+@pytest.mark.parametrize("name", [slow_if(n != "gpt2", n) for n in ENCODINGS])
 def test_vocabulary_search_finds_a_token_and_its_parents(name: str) -> None:
     enc = tk.get_encoding(name)
     token_id, (left, right) = most_merged_token(enc, DEFAULT_TEXT)

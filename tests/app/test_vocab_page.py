@@ -5,6 +5,7 @@ from streamlit.testing.v1 import AppTest
 
 import tokenizer as tk
 from tests.app.helpers import APP, rerun
+from tests.cases import slow_if
 from ui.common import registry
 from ui.common.vocab_store import STORE, Stored, VocabStore
 from ui.vocab.widgets import PAGE_SIZE
@@ -35,7 +36,8 @@ def search(at: AppTest, mode: str, text: str) -> AppTest:
     return rerun(at)
 
 
-@pytest.mark.parametrize("enc", tk.list_encodings())
+# A first visit indexes the vocabulary (about 2 s for each big one): the inner loop opens gpt2's.
+@pytest.mark.parametrize("enc", [slow_if(name != "gpt2", name) for name in tk.list_encodings()])
 def test_a_permalink_opens_the_token_in_any_bundled_encoding(enc: str) -> None:
     at = open_vocab(enc=enc, id="300")
     assert shown_token(at) == 300

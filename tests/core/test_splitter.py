@@ -10,6 +10,7 @@ import pytest
 import regex
 from hypothesis import given
 
+from tests.cases import slow_if
 from tests.core.texts import corpus_texts, stdlib_code, texts
 from tokenizer.patterns import PATTERNS
 from tokenizer.splitter import FastSplit, RegexSplit, UntranslatableError, splitter
@@ -64,7 +65,8 @@ def test_generated_text_splits_alike(name: str, text: str) -> None:
     assert_same_split(PATTERNS[name], text)
 
 
-@pytest.mark.parametrize("name", BUNDLED)
+# o200k_harmony's pattern is o200k_base's: CI runs it again, the inner loop does not.
+@pytest.mark.parametrize("name", [slow_if(name == "o200k_harmony", name) for name in BUNDLED])
 def test_real_text_splits_alike(name: str) -> None:
     for text in [*corpus_texts().values(), stdlib_code()]:
         assert_same_split(PATTERNS[name], text)
