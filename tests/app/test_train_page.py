@@ -413,15 +413,20 @@ def held_back(gate: threading.Event) -> Callable:
     return fn
 
 
-def test_cancel_keeps_a_usable_partial_vocabulary(monkeypatch: pytest.MonkeyPatch) -> None:
-    started = threading.Event()
-    pool = TrainingPool(workers=1, keep=2, train_fn=slow_train(0.02, started))
+def train_cats(pool: TrainingPool, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    """The page training the test corpus as "cats" in `pool`, Train just pressed."""
     monkeypatch.setattr(train_session, "training_pool", lambda: pool)
     at = paste(open_train(), CORPUS)
     at.text_input(key="train.name").input("cats")
     rerun(at)
     at.button(key="train.train").click()
-    rerun(at)
+    return rerun(at)
+
+
+def test_cancel_keeps_a_usable_partial_vocabulary(monkeypatch: pytest.MonkeyPatch) -> None:
+    started = threading.Event()
+    pool = TrainingPool(workers=1, keep=2, train_fn=slow_train(0.02, started))
+    at = train_cats(pool, monkeypatch)
     assert at.button(key="train.train").disabled  # one training at a time per session
     assert started.wait(10)
     rerun(at)
@@ -474,12 +479,7 @@ def test_a_cancel_that_arrives_after_the_last_merge_keeps_the_whole_vocabulary(
     """The training ended between the page's last run and the click: nothing was cut short."""
     gate = threading.Event()
     pool = TrainingPool(workers=1, keep=2, train_fn=held_back(gate))
-    monkeypatch.setattr(train_session, "training_pool", lambda: pool)
-    at = paste(open_train(), CORPUS)
-    at.text_input(key="train.name").input("cats")
-    rerun(at)
-    at.button(key="train.train").click()
-    rerun(at)
+    at = train_cats(pool, monkeypatch)
     job = at.session_state["train.pending"].job
     gate.set()
     assert job.finished.wait(30) and job.state == "done"
