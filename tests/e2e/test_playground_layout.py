@@ -142,3 +142,34 @@ def test_newline_tokens_show_with_glyphs_off(open_app, page: Page) -> None:
     assert mark == '"↵"'
     box_ = box(newline)
     assert box_["width"] > 4  # the glyph gives it a body to hover and click
+
+
+# In DOM order, each token not left of the one before it on its line (top within 2 px); returns
+# the pairs that break that, as text. Only the drawn tokens of characters (not byte groups).
+_OUT_OF_ORDER_JS = """root => {
+  const toks = Array.from(root.querySelectorAll('.tok:not(.bytes)'), t => [t.textContent,
+      t.getClientRects()[0]]).filter(([, r]) => r);
+  const wrong = [];
+  for (let k = 1; k < toks.length; k++) {
+    const [a, ra] = toks[k - 1], [b, rb] = toks[k];
+    if (Math.abs(ra.top - rb.top) <= 2 && rb.left < ra.left) wrong.push(a + ' | ' + b);
+  }
+  return wrong;
+}"""
+
+
+def test_right_to_left_tokens_keep_their_order(open_app, page: Page) -> None:
+    """Hebrew and Arabic words, Arabic-Indic digits and a right-to-left override among Latin
+    text: each token stays where it is in the text, left to right, and its own letters read
+    right to left (only tokens that can reorder their neighbours are bidi isolates)."""
+    text = (
+        "Hello שלום עולם 123, مرحبا بالعالم ١٢٣ (ok) and \u202eevil\u202c end. "
+        "Mixed: abc אבג def مرحبا 42 ghi! "
+    ) * 3
+    open_app("/?" + urlencode({"text": text, "enc": "o200k_base"}))  # whole words as tokens
+    wait_for_ids(page, oracle_ids("o200k_base", text))
+    pane = page.locator(".bpl-text")
+    assert pane.evaluate(_OUT_OF_ORDER_JS) == []
+    isolated = pane.evaluate("e => Array.from(e.querySelectorAll('.tok.bidi'), t => t.textContent)")
+    assert {" שלום", " עולם", " مرح", "١"} <= set(isolated)
+    assert all(not t.isascii() or t.startswith("U+") for t in isolated)  # nothing Latin

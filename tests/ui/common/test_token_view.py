@@ -162,3 +162,21 @@ def test_hostile_text_stays_text(gpt2: tk.Encoding, payload: str, show_whitespac
         assert view.shown_text() == payload
         tokens_html = view_parts(tok, gpt2, ViewOptions(), gpt2.split(payload)).tokens
         assert "".join(probe(c).shown_text() for c in chunk_spans(tokens_html)) == payload
+
+
+@pytest.mark.parametrize(
+    ("text", "isolated"),
+    [
+        ("hello world 123", []),
+        ("naïve 你好 👋", []),
+        (" שלום and مرحبا", [" שלום", " مرح", "با"]),
+        ("digits ١٢٣", ["١", "٢", "٣"]),  # Arabic-Indic digits are bidi class AN
+        ("a\u202eevil end", ["U+202E"]),  # the override, shown by its code point
+    ],
+)
+def test_only_tokens_that_can_reorder_their_neighbours_are_isolated(
+    text: str, isolated: list[str]
+) -> None:
+    enc = tk.get_encoding("o200k_base")  # whole Hebrew and Arabic words, not byte groups
+    spans = token_spans(render_tokens(enc.tokenize(text), enc))
+    assert [s.text for s in spans if "bidi" in s.attrs["class"].split()] == isolated
