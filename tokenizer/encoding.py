@@ -452,30 +452,16 @@ class Encoding:
             ids = tuple(self._encode_pieces(cut))
         # Ids that `encode` made are tokens: none of their pieces is None.
         pieces = cast("tuple[bytes, ...]", tuple(map(self._decoder.__getitem__, ids)))
-        if text.isascii():  # one byte per character: the spans coincide (most pastes, 10x faster)
-            ends = tuple(accumulate(map(len, pieces)))
-            spans = tuple(zip((0, *ends), ends, strict=False))
-            return Tokenized(text, ids, pieces, spans, spans)
-        byte_spans = []
-        char_spans = []
-        byte_pos = 0
-        char_pos = 0  # index of the first character not yet fully covered by earlier tokens
-        char_byte = 0  # byte offset at which character `char_pos` starts
-        for piece in pieces:
-            start, byte_pos = byte_pos, byte_pos + len(piece)
-            first = char_pos
-            # Advance over every character that ends within this token.
-            while char_pos < len(text):
-                width = _utf8_width(text[char_pos])
-                if char_byte + width > byte_pos:
-                    break
-                char_byte += width
-                char_pos += 1
-            # A token that ends inside a character also touches that character.
-            last = char_pos + (1 if char_byte < byte_pos else 0)
-            byte_spans.append((start, byte_pos))
-            char_spans.append((first, last))
-        return Tokenized(text, ids, pieces, tuple(byte_spans), tuple(char_spans))
+        ends = tuple(accumulate(map(len, pieces)))
+        byte_spans = tuple(zip((0, *ends), ends, strict=False))
+        if text.isascii():  # one byte per character: the spans coincide (most pastes)
+            return Tokenized(text, ids, pieces, byte_spans, byte_spans)
+        # begun[b]: characters that begin before byte b. A token of bytes [s, e) touches the
+        # character holding byte s (it may begin in an earlier token) up to the last one begun
+        # before e.
+        begun = (0, *accumulate(text.encode("utf-8").translate(_BEGINS_CHARACTER)))
+        char_spans = tuple((begun[start + 1] - 1, begun[end]) for start, end in byte_spans)
+        return Tokenized(text, ids, pieces, byte_spans, char_spans)
 
     def trace(self, text: str, allowed_special: AllowedSpecial = frozenset()) -> list[ChunkTrace]:
         """Every merge step of every chunk (see `tokenizer.bpe.trace_steps`).
@@ -901,9 +887,4 @@ def _is_white_space(char: str) -> bool:
 
 
 _IS_CONTINUATION = bytes(1 if 0x80 <= b < 0xC0 else 0 for b in range(256))
-
-
-def _utf8_width(char: str) -> int:
-    """Bytes one character takes in UTF-8."""
-    code = ord(char)
-    return 1 if code < 0x80 else 2 if code < 0x800 else 3 if code < 0x10000 else 4
+_BEGINS_CHARACTER = bytes(1 - b for b in _IS_CONTINUATION)

@@ -33,6 +33,25 @@ def test_round_trip_and_offsets(name: str, text: str) -> None:
     assert starts == sorted(starts)
 
 
+def touched_characters(text: str, start: int, end: int) -> tuple[int, int]:
+    """The characters whose bytes meet bytes [start, end) of `text`, by walking every one."""
+    touched, offset = [], 0
+    for index, char in enumerate(text):
+        width = len(char.encode("utf-8"))
+        if offset < end and start < offset + width:
+            touched.append(index)
+        offset += width
+    return touched[0], touched[-1] + 1
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(text=texts)
+def test_character_spans_are_the_characters_each_token_touches(name: str, text: str) -> None:
+    result = tk.get_encoding(name).tokenize(text, allowed_special="all")
+    expected = [touched_characters(result.text, *span) for span in result.byte_spans]
+    assert list(result.char_spans) == expected
+
+
 def test_split_emoji_is_shown_honestly() -> None:
     enc = tk.get_encoding("gpt2")
     result = enc.tokenize("👋")
