@@ -7,9 +7,13 @@ pair:
 - ``counts``: pair -> occurrences in the corpus (adjacent positions, overlaps such as the two in
   "aaa" included), each distinct chunk weighted by how often it occurs;
 - ``where``: pair -> the chunks that hold it, so a merge visits only those (an entry can be stale:
-  the chunk may have lost the pair since, and is then skipped after one scan);
-- ``heap``: a lazy max-heap of (count, pair). Only changed counts are pushed; an entry is valid
-  while its count equals ``counts[pair]``, and stale ones are dropped when they reach the top.
+  the chunk may have lost the pair since, and is then skipped after one scan). They are lists,
+  not sets, as lists are cheaper to make and to grow; a chunk that gains a pair more than once in
+  a merge is listed as often, and visited once;
+- ``heap``: a lazy max-heap of (count, pair), one entry per pair. A pair's count only falls once
+  the pair exists (a merge creates pairs only with its new token), so a pair is pushed when it
+  appears and falls are not pushed: an entry's count is an upper bound, corrected when the
+  entry comes up (`_best`), and dropped then if its pair is gone.
 
 Pairs are packed into one int, ``left << ID_BITS | right``, and heap entries into one int,
 ``pair - (count << PAIR_BITS)``, so dict keys hash and heap entries compare as plain ints. The
@@ -17,6 +21,7 @@ smallest entry is then the highest count, ties to the smallest ``(left, right)``
 rule.
 """
 
+import bisect
 import heapq
 from collections import defaultdict
 from collections.abc import Callable
@@ -51,22 +56,24 @@ def learn_merges(
     heapq.heapify(heap)
     tokens = sum(len(word) * freq for word, freq in zip(words, freqs, strict=True))
     record = TrainingRecord(tokens_before=tokens, requested=n_merges)
+    rivals: list[int] = []  # the last step's runners-up: off the heap, still in the race
 
     for index in range(n_merges):
-        ranked = _pop_best(heap, counts, RIVALS + 1)
-        if not ranked or ranked[0][1] < 2:
+        ranked = _best(heap, rivals, counts, RIVALS + 1)
+        if not ranked or _count(ranked[0]) < 2:
             record.stop = "exhausted"
             break
-        (pair, count), rivals = ranked[0], ranked[1:]
-        for rival, rival_count in rivals:  # they stay in the race
-            heapq.heappush(heap, rival - (rival_count << PAIR_BITS))
+        best, rivals = ranked[0], ranked[1:]
+        pair = best & _PAIR_MASK
         new_id = 256 + index
         tokens -= _apply_merge(pair, new_id, words, freqs, counts, where, heap)
-        record.append(
+        record.add(
             _unpack(pair),
-            count,
-            [(_unpack(rival), rival_count) for rival, rival_count in rivals],
+            _count(best),
             tokens,
+            [rival >> ID_BITS & _ID_MASK for rival in rivals],
+            [rival & _ID_MASK for rival in rivals],
+            [-(rival >> PAIR_BITS) for rival in rivals],
         )
         if on_step is not None and on_step(record.step(index)) is False:
             record.stop = "cancelled"
@@ -76,29 +83,50 @@ def learn_merges(
 
 def _count_pairs(
     words: list[list[int]], freqs: list[int]
-) -> tuple[dict[int, int], defaultdict[int, set[int]]]:
+) -> tuple[dict[int, int], defaultdict[int, list[int]]]:
     """Weighted counts of every adjacent pair, and which words hold each pair."""
     counts: dict[int, int] = {}
-    where: defaultdict[int, set[int]] = defaultdict(set)
+    where: defaultdict[int, list[int]] = defaultdict(list)
     for index, (word, freq) in enumerate(zip(words, freqs, strict=True)):
         pairs = [left << ID_BITS | right for left, right in pairwise(word)]
         for pair in pairs:
             counts[pair] = counts.get(pair, 0) + freq
-        for pair in pairs:
-            where[pair].add(index)
+        for pair in dict.fromkeys(pairs):
+            where[pair].append(index)
     return counts, where
 
 
-def _pop_best(heap: list[int], counts: dict[int, int], limit: int) -> list[tuple[int, int]]:
-    """Pop up to `limit` valid (pair, count) entries, best first, dropping stale ones."""
-    found: list[tuple[int, int]] = []
-    while heap and len(found) < limit:
+def _best(heap: list[int], staged: list[int], counts: dict[int, int], limit: int) -> list[int]:
+    """The `limit` best heap entries, best first, from `staged` entries and the heap.
+
+    The runners-up of one step are mostly the runners-up of the next, so they are kept off the
+    heap (`staged`) rather than pushed back and popped again: only entries that beat them come
+    off the heap. An entry's count is an upper bound (see the module's docstring), so one found
+    too high goes back with its pair's count now, and one whose pair is gone is dropped.
+    """
+    actual = counts.get
+    found: list[int] = []
+    for entry in staged:  # in order
+        count = actual(entry & _PAIR_MASK)
+        if count == -(entry >> PAIR_BITS):
+            found.append(entry)
+        elif count:
+            heapq.heappush(heap, (entry & _PAIR_MASK) - (count << PAIR_BITS))
+    while heap and (len(found) < limit or heap[0] < found[limit - 1]):
         entry = heapq.heappop(heap)
-        pair = entry & _PAIR_MASK
-        count = -(entry >> PAIR_BITS)
-        if counts.get(pair) == count:
-            found.append((pair, count))
-    return found
+        count = actual(entry & _PAIR_MASK)
+        if count == -(entry >> PAIR_BITS):
+            bisect.insort(found, entry)
+        elif count:
+            heapq.heappush(heap, (entry & _PAIR_MASK) - (count << PAIR_BITS))
+    for entry in found[limit:]:  # beaten: back in the race
+        heapq.heappush(heap, entry)
+    return found[:limit]
+
+
+def _count(entry: int) -> int:
+    """The count of a heap entry."""
+    return -(entry >> PAIR_BITS)
 
 
 def _apply_merge(
@@ -107,29 +135,30 @@ def _apply_merge(
     words: list[list[int]],
     freqs: list[int],
     counts: dict[int, int],
-    where: defaultdict[int, set[int]],
+    where: defaultdict[int, list[int]],
     heap: list[int],
 ) -> int:
     """Merge `pair` into `new_id` in every word holding it; return how many tokens that removed.
 
     Occurrences are replaced left to right without overlap ("aaa" -> [new, "a"]). Each one changes
     only the pairs at its edges: (before, left) and (right, after) lose it, (before, new) and
-    (new, after) gain it. Those changes are summed over all words first, then applied, so each
-    changed count is pushed on the heap once per merge.
+    (new, after) gain it. Those changes are summed over all words first, then applied: each new
+    pair is pushed on the heap once, with its total; a pair that lost occurrences is only
+    lowered in `counts`. Words are rewritten in place in one pass, so a long one costs no more
+    than its length.
     """
     left, right = pair >> ID_BITS, pair & _ID_MASK
     delta: defaultdict[int, int] = defaultdict(int)
     removed = 0
-    for index in where.pop(pair):
+    for index in dict.fromkeys(where.pop(pair)):  # "aaaa" lists its word once per new (X, X)
         word = words[index]
         hits = word.count(left)  # occurrences of `left`: each is looked at once, no scan fails
         if not hits:
             continue  # a stale `where` entry
-        last = len(word) - 1
         freq = freqs[index]
-        out: list[int] = []
-        copied = 0  # word[copied:] is not in `out` yet
-        start = 0
+        last = len(word) - 1
+        kept = 0  # word[:kept] is rewritten, new tokens included
+        copied = start = 0  # word[copied:] is not rewritten yet; no occurrence before `start`
         while hits:
             at = word.index(left, start)
             hits -= 1
@@ -138,37 +167,38 @@ def _apply_merge(
                 continue
             if left == right:
                 hits -= 1  # word[at + 1] is consumed by this occurrence
-            if at > copied:
-                out += word[copied:at]
-            if out:
+            if at > copied and kept < copied:  # move the tokens between occurrences down
+                word[kept : kept + at - copied] = word[copied:at]
+            kept += at - copied
+            if kept:
                 # Subtle: `before` may be the new token of the previous occurrence ("abab").
-                before = out[-1]
-                key = before << ID_BITS | left
-                delta[key] -= freq
+                before = word[kept - 1]
+                delta[before << ID_BITS | left] -= freq
                 key = before << ID_BITS | new_id
                 delta[key] += freq
-                where[key].add(index)
+                where[key].append(index)
             if at < last - 1:
                 after = word[at + 2]
-                key = right << ID_BITS | after
-                delta[key] -= freq
+                delta[right << ID_BITS | after] -= freq
                 key = new_id << ID_BITS | after
                 delta[key] += freq
-                where[key].add(index)
-            out.append(new_id)
+                where[key].append(index)
+            word[kept] = new_id
+            kept += 1
             copied = start = at + 2
-        if copied:  # the word held the pair, not just `left`
-            out += word[copied:]
-            removed += (len(word) - len(out)) * freq
-            words[index] = out
+            removed += freq
+        if copied:  # the word held the pair, not just `left`: in place, in one pass
+            word[kept:] = word[copied:]
     del counts[pair]
     delta.pop(pair, None)  # an overlap ("aaa") subtracts from the merged pair itself: it is gone
     for key, change in delta.items():
-        if change:
-            count = counts.get(key, 0) + change
+        if change > 0:  # a pair with the new token, new in the corpus: its entry in the race
+            counts[key] = change
+            heapq.heappush(heap, key - (change << PAIR_BITS))
+        elif change:  # a pair that lost occurrences: its entry is fixed when it comes up
+            count = counts[key] + change
             if count:
                 counts[key] = count
-                heapq.heappush(heap, key - (count << PAIR_BITS))
             else:
                 del counts[key]
     return removed

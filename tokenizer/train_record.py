@@ -80,15 +80,33 @@ class TrainingRecord:
         tokens_after: int,
     ) -> None:
         """Record the next merge; `rivals` holds at most `RIVALS` (pair, count), best first."""
+        self.add(
+            pair,
+            count,
+            tokens_after,
+            [left for (left, _), _ in rivals],
+            [right for (_, right), _ in rivals],
+            [rival_count for _, rival_count in rivals],
+        )
+
+    def add(
+        self,
+        pair: tuple[int, int],
+        count: int,
+        tokens_after: int,
+        rival_lefts: list[int],
+        rival_rights: list[int],
+        rival_counts: list[int],
+    ) -> None:
+        """`append` with the rivals as three columns, as the training loop has them at hand."""
         self.lefts.append(pair[0])
         self.rights.append(pair[1])
         self.counts.append(count)
         self.tokens_after.append(tokens_after)
-        padding = [((0, 0), 0)] * (RIVALS - len(rivals))
-        for (left, right), rival_count in rivals + padding:
-            self.rival_lefts.append(left)
-            self.rival_rights.append(right)
-            self.rival_counts.append(rival_count)
+        empty = [0] * (RIVALS - len(rival_counts))
+        self.rival_lefts.extend(rival_lefts + empty)
+        self.rival_rights.extend(rival_rights + empty)
+        self.rival_counts.extend(rival_counts + empty)
 
     @property
     def n_merges(self) -> int:
