@@ -5,7 +5,7 @@ few thousand merges). Here the work per merge is proportional to the chunks that
 pair:
 
 - ``counts``: pair -> occurrences in the corpus (adjacent positions, overlaps such as the two in
-  "aaa" included), each distinct chunk weighted by how often it occurs;
+  "aaa" included), each distinct chunk weighted by how often it occurs; 0 for a pair gone;
 - ``where``: pair -> the chunks that hold it, so a merge visits only those (an entry can be stale:
   the chunk may have lost the pair since, and is then skipped after one scan). They are lists,
   not sets, as lists are cheaper to make and to grow; a chunk that gains a pair more than once in
@@ -102,7 +102,7 @@ def _best(heap: list[int], staged: list[int], counts: dict[int, int], limit: int
     The runners-up of one step are mostly the runners-up of the next, so they are kept off the
     heap (`staged`) rather than pushed back and popped again: only entries that beat them come
     off the heap. An entry's count is an upper bound (see the module's docstring), so one found
-    too high goes back with its pair's count now, and one whose pair is gone is dropped.
+    too high goes back with its pair's count now, and one whose pair is gone (0) is dropped.
     """
     actual = counts.get
     found: list[int] = []
@@ -142,13 +142,12 @@ def _apply_merge(
 
     Occurrences are replaced left to right without overlap ("aaa" -> [new, "a"]). Each one changes
     only the pairs at its edges: (before, left) and (right, after) lose it, (before, new) and
-    (new, after) gain it. Those changes are summed over all words first, then applied: each new
-    pair is pushed on the heap once, with its total; a pair that lost occurrences is only
-    lowered in `counts`. Words are rewritten in place in one pass, so a long one costs no more
-    than its length.
+    (new, after) gain it. Losses are taken from `counts` at once; gains, all pairs with the new
+    token, are summed over all words first, then pushed on the heap once each. Words are
+    rewritten in place in one pass, so a long one costs no more than its length.
     """
     left, right = pair >> ID_BITS, pair & _ID_MASK
-    delta: defaultdict[int, int] = defaultdict(int)
+    gained: defaultdict[int, int] = defaultdict(int)  # the new pairs (all hold `new_id`)
     removed = 0
     for index in dict.fromkeys(where.pop(pair)):  # "aaaa" lists its word once per new (X, X)
         word = words[index]
@@ -173,15 +172,18 @@ def _apply_merge(
             if kept:
                 # Subtle: `before` may be the new token of the previous occurrence ("abab").
                 before = word[kept - 1]
-                delta[before << ID_BITS | left] -= freq
+                if before == new_id:  # that (new, left) was only just gained
+                    gained[new_id << ID_BITS | left] -= freq
+                else:
+                    counts[before << ID_BITS | left] -= freq
                 key = before << ID_BITS | new_id
-                delta[key] += freq
+                gained[key] += freq
                 where[key].append(index)
             if at < last - 1:
                 after = word[at + 2]
-                delta[right << ID_BITS | after] -= freq
+                counts[right << ID_BITS | after] -= freq  # `pair` itself in "aaa": deleted below
                 key = new_id << ID_BITS | after
-                delta[key] += freq
+                gained[key] += freq
                 where[key].append(index)
             word[kept] = new_id
             kept += 1
@@ -190,17 +192,10 @@ def _apply_merge(
         if copied:  # the word held the pair, not just `left`: in place, in one pass
             word[kept:] = word[copied:]
     del counts[pair]
-    delta.pop(pair, None)  # an overlap ("aaa") subtracts from the merged pair itself: it is gone
-    for key, change in delta.items():
-        if change > 0:  # a pair with the new token, new in the corpus: its entry in the race
-            counts[key] = change
-            heapq.heappush(heap, key - (change << PAIR_BITS))
-        elif change:  # a pair that lost occurrences: its entry is fixed when it comes up
-            count = counts[key] + change
-            if count:
-                counts[key] = count
-            else:
-                del counts[key]
+    for key, count in gained.items():
+        if count:  # ("abab" gains (new, "a") and loses it again)
+            counts[key] = count
+            heapq.heappush(heap, key - (count << PAIR_BITS))
     return removed
 
 
