@@ -88,11 +88,10 @@ def _count_pairs(
     counts: dict[int, int] = {}
     where: defaultdict[int, list[int]] = defaultdict(list)
     for index, (word, freq) in enumerate(zip(words, freqs, strict=True)):
-        pairs = [left << ID_BITS | right for left, right in pairwise(word)]
-        for pair in pairs:
+        for left, right in pairwise(word):
+            pair = left << ID_BITS | right
             counts[pair] = counts.get(pair, 0) + freq
-        for pair in dict.fromkeys(pairs):
-            where[pair].append(index)
+            where[pair].append(index)  # twice if the word holds it twice: visited once
     return counts, where
 
 
