@@ -26,6 +26,7 @@ import heapq
 from collections import defaultdict
 from collections.abc import Callable
 from itertools import pairwise
+from operator import mul
 
 from tokenizer.train_record import RIVALS, TrainingRecord, TrainStep
 
@@ -54,7 +55,7 @@ def learn_merges(
     counts, where = _count_pairs(words, freqs)
     heap = [pair - (count << PAIR_BITS) for pair, count in counts.items()]
     heapq.heapify(heap)
-    tokens = sum(len(word) * freq for word, freq in zip(words, freqs, strict=True))
+    tokens = sum(map(mul, map(len, words), freqs))
     record = TrainingRecord(tokens_before=tokens, requested=n_merges)
     rivals: list[int] = []  # the last step's runners-up: off the heap, still in the race
 

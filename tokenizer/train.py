@@ -72,7 +72,7 @@ def train(
             )
     source = resolve_pattern(pattern, unicode)
     chunks = count_chunks(text, splitter(source, unicode), specials)
-    words = [list(chunk.encode("utf-8")) for chunk in chunks]
+    words = list(map(list, map(str.encode, chunks)))
     record = learn_merges(words, list(chunks.values()), n_merges, on_step)
     first_special = 256 + record.n_merges
     return Encoding.from_merges(
