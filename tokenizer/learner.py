@@ -16,7 +16,8 @@ pair:
   entry comes up (`_best`), and dropped then if its pair is gone.
 
 Pairs are packed into one int, ``left << ID_BITS | right``, and heap entries into one int,
-``pair - (count << PAIR_BITS)``, so dict keys hash and heap entries compare as plain ints. The
+``pair - (count << PAIR_BITS)`` (`tokenizer.train_record`'s packing: the record keeps each step's
+runners-up as such entries), so dict keys hash and heap entries compare as plain ints. The
 smallest entry is then the highest count, ties to the smallest ``(left, right)``: the Training tie
 rule.
 """
@@ -28,11 +29,9 @@ from collections.abc import Callable
 from itertools import pairwise
 from operator import mul
 
-from tokenizer.train_record import RIVALS, TrainingRecord, TrainStep
+from tokenizer.train_record import ID_BITS, PAIR_BITS, RIVALS, TrainingRecord, TrainStep
 
-ID_BITS = 20
 MAX_ID = (1 << ID_BITS) - 1
-PAIR_BITS = 2 * ID_BITS
 _ID_MASK = MAX_ID
 _PAIR_MASK = (1 << PAIR_BITS) - 1
 
@@ -68,17 +67,11 @@ def learn_merges(
         pair = best & _PAIR_MASK
         new_id = 256 + index
         tokens -= _apply_merge(pair, new_id, words, freqs, counts, where, heap)
-        record.add(
-            _unpack(pair),
-            _count(best),
-            tokens,
-            [rival >> ID_BITS & _ID_MASK for rival in rivals],
-            [rival & _ID_MASK for rival in rivals],
-            [-(rival >> PAIR_BITS) for rival in rivals],
-        )
+        record.add(_unpack(pair), _count(best), tokens, rivals)
         if on_step is not None and on_step(record.step(index)) is False:
             record.stop = "cancelled"
             break
+    record.settle()
     return record
 
 

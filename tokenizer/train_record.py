@@ -16,6 +16,16 @@ from typing import Literal
 RIVALS = 10
 """How many runner-up pairs each step keeps, best first."""
 
+ID_BITS = 20
+"""A pair of ids packed in one int: ``left << ID_BITS | right``."""
+PAIR_BITS = 2 * ID_BITS
+"""A pair and its count packed in one int, an *entry* of the race: ``pair - (count << PAIR_BITS)``.
+
+The training loop keeps its heap of pairs as entries (the smallest is the best), and hands each
+step's runners-up over as entries too; 0 is an empty slot."""
+_ID_MASK = (1 << ID_BITS) - 1
+_PAIR_MASK = (1 << PAIR_BITS) - 1
+
 StopReason = Literal["complete", "exhausted", "cancelled"]
 
 
@@ -57,20 +67,24 @@ class TrainingRecord:
         init=False, repr=False, default_factory=lambda: [bytes([b]) for b in range(256)]
     )
     _pieces_lock: threading.Lock = field(init=False, repr=False, default_factory=threading.Lock)
+    # Runners-up still packed as entries (`add`), unpacked into the arrays above by `settle`.
+    _race: list[int] = field(init=False, repr=False, default_factory=list)
 
     def __repr__(self) -> str:
         return f"<TrainingRecord {self.message}>"
 
     def __getstate__(self) -> dict[str, object]:
         """Pickle the arrays; the derived pieces and the lock are made again when unpickled."""
+        self.settle()
         state = dict(self.__dict__)
-        del state["_pieces"], state["_pieces_lock"]
+        del state["_pieces"], state["_pieces_lock"], state["_race"]
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)
         self._pieces = [bytes([b]) for b in range(256)]
         self._pieces_lock = threading.Lock()
+        self._race = []
 
     def append(
         self,
@@ -80,33 +94,34 @@ class TrainingRecord:
         tokens_after: int,
     ) -> None:
         """Record the next merge; `rivals` holds at most `RIVALS` (pair, count), best first."""
-        self.add(
-            pair,
-            count,
-            tokens_after,
-            [left for (left, _), _ in rivals],
-            [right for (_, right), _ in rivals],
-            [rival_count for _, rival_count in rivals],
-        )
+        race = [((left << ID_BITS | right) - (n << PAIR_BITS)) for (left, right), n in rivals]
+        self.add(pair, count, tokens_after, race)
+        self.settle()
 
-    def add(
-        self,
-        pair: tuple[int, int],
-        count: int,
-        tokens_after: int,
-        rival_lefts: list[int],
-        rival_rights: list[int],
-        rival_counts: list[int],
-    ) -> None:
-        """`append` with the rivals as three columns, as the training loop has them at hand."""
+    def add(self, pair: tuple[int, int], count: int, tokens_after: int, race: list[int]) -> None:
+        """`append` with the runners-up as race entries, as the training loop has them at hand.
+
+        They stay packed until `settle`: unpacking them is a third of the record's cost per step.
+        """
         self.lefts.append(pair[0])
         self.rights.append(pair[1])
         self.counts.append(count)
         self.tokens_after.append(tokens_after)
-        empty = [0] * (RIVALS - len(rival_counts))
-        self.rival_lefts.extend(rival_lefts + empty)
-        self.rival_rights.extend(rival_rights + empty)
-        self.rival_counts.extend(rival_counts + empty)
+        self._race += race
+        if len(race) < RIVALS:
+            self._race += [0] * (RIVALS - len(race))
+
+    def settle(self) -> None:
+        """Unpack the runners-up `add` kept as entries into the rival arrays.
+
+        `step` and pickling do it first; whoever calls `add` calls it before handing the record on.
+        """
+        race = self._race
+        if race:
+            self.rival_lefts.extend([entry >> ID_BITS & _ID_MASK for entry in race])
+            self.rival_rights.extend([entry & _ID_MASK for entry in race])
+            self.rival_counts.extend([-(entry >> PAIR_BITS) for entry in race])
+            race.clear()
 
     @property
     def n_merges(self) -> int:
@@ -144,6 +159,7 @@ class TrainingRecord:
 
     def step(self, index: int) -> TrainStep:
         """The readable view of merge `index` (negative indexes count from the end)."""
+        self.settle()
         index = range(self.n_merges)[index]
         base = index * RIVALS
         rivals = tuple(
