@@ -182,8 +182,8 @@ def _apply_merge(
             kept += 1
             copied = start = at + 2
             removed += freq
-        if copied:  # the word held the pair, not just `left`: in place, in one pass
-            word[kept:] = word[copied:]
+        if copied:  # the word held the pair, not just `left`: close the gap before the rest
+            del word[kept:copied]
     del counts[pair]
     for key, count in gained.items():
         if count:  # ("abab" gains (new, "a") and loses it again)
