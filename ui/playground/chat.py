@@ -322,13 +322,14 @@ def result(enc: Encoding, talk: Conversation, view: RenderedView, chosen: panels
 
 
 def _breakdown(talk: Conversation, count: ChatCount) -> str:
-    """``"chatml (default): 2 messages, 31 tokens · generation prompt, 3"``: the template, and
-    where the tokens go."""
-    default = " (default)" if talk.template == talk.own_template else ""
-    messages = f"{len(talk.messages)} message{'s' if len(talk.messages) != 1 else ''}"
-    parts = [f"{talk.template}{default}: {messages}, {sum(count.per_message):,} tokens"]
+    """Where the tokens go, as a sum, and which template made them:
+    ``"31 tokens = 28 in 3 messages + 3 generation prompt · chatml template, the encoding's own"``.
+    """
+    n = len(talk.messages)
+    parts = [f"{count.total:,} tokens = {sum(count.per_message):,} in {n} message{'s' * (n != 1)}"]
     if count.prefix:
-        parts.append(f"start of text, {count.prefix:,}")
+        parts.append(f"{count.prefix:,} start of text")
     if talk.prompt:
-        parts.append(f"generation prompt, {count.prompt:,}")
-    return " · ".join(parts)
+        parts.append(f"{count.prompt:,} generation prompt")
+    own = ", the encoding's own" if talk.template == talk.own_template else ""
+    return " + ".join(parts) + f" · {talk.template} template{own}"
