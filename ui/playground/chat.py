@@ -322,14 +322,12 @@ def result(enc: Encoding, talk: Conversation, view: RenderedView, chosen: panels
 
 
 def _breakdown(talk: Conversation, count: ChatCount) -> str:
-    """Where the tokens go, as a sum, and which template made them:
-    ``"31 tokens = 28 in 3 messages + 3 generation prompt · chatml template, the encoding's own"``.
-    """
+    """Where the tokens go, as a sum: ``"31 tokens = 28 in 3 messages + 3 generation prompt"``
+    (the template's own tokens between messages count with their message)."""
     n = len(talk.messages)
     parts = [f"{count.total:,} tokens = {sum(count.per_message):,} in {n} message{'s' * (n != 1)}"]
     if count.prefix:
         parts.append(f"{count.prefix:,} start of text")
     if talk.prompt:
         parts.append(f"{count.prompt:,} generation prompt")
-    own = ", the encoding's own" if talk.template == talk.own_template else ""
-    return " + ".join(parts) + f" · {talk.template} template{own}"
+    return " + ".join(parts)
