@@ -114,6 +114,8 @@ def test_step_record_contents() -> None:
     enc = train(text, 600)
     record = enc.training
     assert len(record) == record.n_merges == len(enc.merges) == 343
+    # Unpacked by the time train returns, for those that read the arrays (files, prefixes).
+    assert len(record.rival_lefts) == len(record.rival_counts) == RIVALS * record.n_merges
     assert record.tokens_before == len(text.encode()) - len("<|endoftext|>")
     for step in record:
         assert step.new_id == 256 + step.index
