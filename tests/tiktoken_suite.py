@@ -7,12 +7,15 @@ Usage (from anywhere; nothing of tiktoken is kept in this repository)::
 The checkout is any copy of https://github.com/openai/tiktoken at the tag to test (0.14.0); only
 its ``tests/`` folder is used. The script writes, in a temporary directory, a package named
 `tiktoken` whose modules re-export `tokenizer` (``tiktoken``, ``tiktoken.core``,
-``tiktoken.registry``, ``tiktoken.model``), puts it first on ``PYTHONPATH`` so the real tiktoken
-is shadowed, and runs pytest on the checkout's ``tests/``. The tests that need p50k_base or
+``tiktoken.registry``, ``tiktoken.model``), copies the checkout's ``tests/`` beside it and runs
+pytest there, with the alias first on ``PYTHONPATH``: neither an installed tiktoken nor the
+checkout's own source package (which pytest would put on the path from the checkout's root) can
+shadow it. The tests that need p50k_base or
 p50k_edit fail by design: those vocabularies have no offline data here.
 """
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -46,10 +49,11 @@ def main() -> int:
         package.mkdir()
         for name, source in ALIAS.items():
             (package / name).write_text(source, encoding="utf-8")
+        shutil.copytree(tests, Path(alias) / "tests")
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join([alias, str(ROOT), env.get("PYTHONPATH", "")])
-        command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", str(tests)]
-        return subprocess.run([*command, *sys.argv[2:]], cwd=checkout, env=env).returncode
+        command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "tests"]
+        return subprocess.run([*command, *sys.argv[2:]], cwd=alias, env=env).returncode
 
 
 if __name__ == "__main__":
