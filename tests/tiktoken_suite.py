@@ -10,8 +10,8 @@ its ``tests/`` folder is used. The script writes, in a temporary directory, a pa
 ``tiktoken.registry``, ``tiktoken.model``), copies the checkout's ``tests/`` beside it and runs
 pytest there, with the alias first on ``PYTHONPATH``: neither an installed tiktoken nor the
 checkout's own source package (which pytest would put on the path from the checkout's root) can
-shadow it. The tests that need p50k_base or
-p50k_edit fail by design: those vocabularies have no offline data here.
+shadow it. The tests that need p50k_base or p50k_edit fail by design: those vocabularies have no
+offline data here.
 """
 
 import os

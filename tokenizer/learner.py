@@ -29,11 +29,17 @@ from collections.abc import Callable
 from itertools import pairwise
 from operator import mul
 
-from tokenizer.train_record import ID_BITS, PAIR_BITS, RIVALS, TrainingRecord, TrainStep
+from tokenizer.train_record import (
+    ID_BITS,
+    ID_MASK,
+    PAIR_BITS,
+    PAIR_MASK,
+    RIVALS,
+    TrainingRecord,
+    TrainStep,
+)
 
-MAX_ID = (1 << ID_BITS) - 1
-_ID_MASK = MAX_ID
-_PAIR_MASK = (1 << PAIR_BITS) - 1
+MAX_ID = ID_MASK  # the largest id a pair key holds
 
 OnStep = Callable[[TrainStep], object]
 
@@ -64,7 +70,7 @@ def learn_merges(
             record.stop = "exhausted"
             break
         best, rivals = ranked[0], ranked[1:]
-        pair = best & _PAIR_MASK
+        pair = best & PAIR_MASK
         new_id = 256 + index
         tokens -= _apply_merge(pair, new_id, words, freqs, counts, where, heap)
         record.add(_unpack(pair), _count(best), tokens, rivals)
@@ -100,18 +106,18 @@ def _best(heap: list[int], staged: list[int], counts: dict[int, int], limit: int
     actual = counts.get
     found: list[int] = []
     for entry in staged:  # in order
-        count = actual(entry & _PAIR_MASK)
+        count = actual(entry & PAIR_MASK)
         if count == -(entry >> PAIR_BITS):
             found.append(entry)
         elif count:
-            heapq.heappush(heap, (entry & _PAIR_MASK) - (count << PAIR_BITS))
+            heapq.heappush(heap, (entry & PAIR_MASK) - (count << PAIR_BITS))
     while heap and (len(found) < limit or heap[0] < found[limit - 1]):
         entry = heapq.heappop(heap)
-        count = actual(entry & _PAIR_MASK)
+        count = actual(entry & PAIR_MASK)
         if count == -(entry >> PAIR_BITS):
             bisect.insort(found, entry)
         elif count:
-            heapq.heappush(heap, (entry & _PAIR_MASK) - (count << PAIR_BITS))
+            heapq.heappush(heap, (entry & PAIR_MASK) - (count << PAIR_BITS))
     for entry in found[limit:]:  # beaten: back in the race
         heapq.heappush(heap, entry)
     return found[:limit]
@@ -139,7 +145,7 @@ def _apply_merge(
     token, are summed over all words first, then pushed on the heap once each. Words are
     rewritten in place in one pass, so a long one costs no more than its length.
     """
-    left, right = pair >> ID_BITS, pair & _ID_MASK
+    left, right = pair >> ID_BITS, pair & ID_MASK
     gained: defaultdict[int, int] = defaultdict(int)  # the new pairs (all hold `new_id`)
     removed = 0
     for index in dict.fromkeys(where.pop(pair)):  # "aaaa" lists its word once per new (X, X)
@@ -194,4 +200,4 @@ def _apply_merge(
 
 def _unpack(pair: int) -> tuple[int, int]:
     """``(left, right)`` of a packed pair."""
-    return pair >> ID_BITS, pair & _ID_MASK
+    return pair >> ID_BITS, pair & ID_MASK

@@ -23,8 +23,8 @@ PAIR_BITS = 2 * ID_BITS
 
 The training loop keeps its heap of pairs as entries (the smallest is the best), and hands each
 step's runners-up over as entries too; 0 is an empty slot."""
-_ID_MASK = (1 << ID_BITS) - 1
-_PAIR_MASK = (1 << PAIR_BITS) - 1
+ID_MASK = (1 << ID_BITS) - 1
+PAIR_MASK = (1 << PAIR_BITS) - 1
 
 StopReason = Literal["complete", "exhausted", "cancelled"]
 
@@ -118,8 +118,8 @@ class TrainingRecord:
         """
         race = self._race
         if race:
-            self.rival_lefts.extend([entry >> ID_BITS & _ID_MASK for entry in race])
-            self.rival_rights.extend([entry & _ID_MASK for entry in race])
+            self.rival_lefts.extend([entry >> ID_BITS & ID_MASK for entry in race])
+            self.rival_rights.extend([entry & ID_MASK for entry in race])
             self.rival_counts.extend([-(entry >> PAIR_BITS) for entry in race])
             race.clear()
 
