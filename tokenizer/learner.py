@@ -8,8 +8,8 @@ pair:
   "aaa" included), each distinct chunk weighted by how often it occurs; 0 for a pair gone;
 - ``where``: pair -> the chunks that hold it, so a merge visits only those (an entry can be stale:
   the chunk may have lost the pair since, and is then skipped after one scan). They are lists,
-  not sets, as lists are cheaper to make and to grow; a chunk that gains a pair more than once in
-  a merge is listed as often, and visited once;
+  not sets, as lists are cheaper to make and to grow. A chunk is listed once per occurrence it
+  gained (and visited once), so a pair's count is the sum of its list's weights when it appears;
 - ``heap``: a lazy max-heap of (count, pair), one entry per pair. A pair's count only falls once
   the pair exists (a merge creates pairs only with its new token), so a pair is pushed when it
   appears and falls are not pushed: an entry's count is an upper bound, corrected when the
@@ -84,15 +84,16 @@ def learn_merges(
 def _count_pairs(
     words: list[list[int]], freqs: list[int]
 ) -> tuple[dict[int, int], defaultdict[int, list[int]]]:
-    """Weighted counts of every adjacent pair, and which words hold each pair."""
-    counts: dict[int, int] = {}
+    """Which words hold each adjacent pair, once per occurrence, and the pairs' weighted counts.
+
+    A count is the sum of its word list's frequencies, summed in C once the lists are made.
+    """
     where: defaultdict[int, list[int]] = defaultdict(list)
-    for index, (word, freq) in enumerate(zip(words, freqs, strict=True)):
+    for index, word in enumerate(words):
         for left, right in pairwise(word):
-            pair = left << ID_BITS | right
-            counts[pair] = counts.get(pair, 0) + freq
-            where[pair].append(index)  # twice if the word holds it twice: visited once
-    return counts, where
+            where[left << ID_BITS | right].append(index)  # twice if held twice: visited once
+    freq = freqs.__getitem__
+    return {pair: sum(map(freq, holders)) for pair, holders in where.items()}, where
 
 
 def _best(heap: list[int], staged: list[int], counts: dict[int, int], limit: int) -> list[int]:
@@ -141,12 +142,15 @@ def _apply_merge(
 
     Occurrences are replaced left to right without overlap ("aaa" -> [new, "a"]). Each one changes
     only the pairs at its edges: (before, left) and (right, after) lose it, (before, new) and
-    (new, after) gain it. Losses are taken from `counts` at once; gains, all pairs with the new
-    token, are summed over all words first, then pushed on the heap once each. Words are
-    rewritten in place in one pass, so a long one costs no more than its length.
+    (new, after) gain it. Losses are taken from `counts` at once. Gains, all pairs with the new
+    token and so all new, are listed first (their `where` lists, one entry per occurrence), then
+    counted from those lists in C and pushed on the heap once each. Words are rewritten in place
+    in one pass, so a long one costs no more than its length.
     """
     left, right = pair >> ID_BITS, pair & ID_MASK
-    gained: defaultdict[int, int] = defaultdict(int)  # the new pairs (all hold `new_id`)
+    right_high, new_high, new_only = right << ID_BITS, new_id << ID_BITS, (new_id,)
+    fresh: defaultdict[int, list[int]] = defaultdict(list)  # `where` of the new pairs
+    undone = 0  # weight of (new, left) gained and lost again in one word ("abab")
     removed = 0
     for index in dict.fromkeys(where.pop(pair)):  # "aaaa" lists its word once per new (X, X)
         word = words[index]
@@ -154,6 +158,24 @@ def _apply_merge(
         if not hits:
             continue  # a stale `where` entry
         freq = freqs[index]
+        if hits == 1:
+            # Most visits: `left` once, so at most one occurrence and no gap to close. The loop
+            # below does the same for any number of occurrences, at twice the cost.
+            at = word.index(left)
+            end = len(word) - 2
+            if at > end or word[at + 1] != right:
+                continue
+            if at:
+                before = word[at - 1] << ID_BITS
+                counts[before | left] -= freq
+                fresh[before | new_id].append(index)
+            if at < end:
+                after = word[at + 2]
+                counts[right_high | after] -= freq
+                fresh[new_high | after].append(index)
+            word[at : at + 2] = new_only
+            removed += freq
+            continue
         last = len(word) - 1
         kept = 0  # word[:kept] is rewritten, new tokens included
         copied = start = 0  # word[copied:] is not rewritten yet; no occurrence before `start`
@@ -172,18 +194,14 @@ def _apply_merge(
                 # Subtle: `before` may be the new token of the previous occurrence ("abab").
                 before = word[kept - 1]
                 if before == new_id:  # that (new, left) was only just gained
-                    gained[new_id << ID_BITS | left] -= freq
+                    undone += freq
                 else:
                     counts[before << ID_BITS | left] -= freq
-                key = before << ID_BITS | new_id
-                gained[key] += freq
-                where[key].append(index)
+                fresh[before << ID_BITS | new_id].append(index)
             if at < last - 1:
                 after = word[at + 2]
-                counts[right << ID_BITS | after] -= freq  # `pair` itself in "aaa": deleted below
-                key = new_id << ID_BITS | after
-                gained[key] += freq
-                where[key].append(index)
+                counts[right_high | after] -= freq  # `pair` itself in "aaa": deleted below
+                fresh[new_high | after].append(index)
             word[kept] = new_id
             kept += 1
             copied = start = at + 2
@@ -191,10 +209,16 @@ def _apply_merge(
         if copied:  # the word held the pair, not just `left`: close the gap before the rest
             del word[kept:copied]
     del counts[pair]
-    for key, count in gained.items():
-        if count:  # ("abab" gains (new, "a") and loses it again)
+    weight = freqs.__getitem__
+    lost_again = new_high | left
+    for key, holders in fresh.items():
+        count = sum(map(weight, holders))
+        if key == lost_again:
+            count -= undone
+        if count:
             counts[key] = count
             heapq.heappush(heap, key - (count << PAIR_BITS))
+        where[key] = holders
     return removed
 
 
