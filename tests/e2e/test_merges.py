@@ -155,6 +155,33 @@ def test_typing_is_not_taken_for_keys(open_app: OpenApp) -> None:
     assert button(page, "Play").count() == 1  # the space typed did not start playing
 
 
+def test_settings_survive_a_text_with_nothing_to_merge(open_app: OpenApp) -> None:
+    """Empty text hides the player; typing again brings it back with the settings as they were.
+
+    Streamlit forgets what a hidden widget showed unless it keeps its state (``persist_state``):
+    the settings came back blank and the next keystroke crashed the page (KeyError: None).
+    """
+    page = open_merges(open_app, "?pieces=hex&by=text")
+    box = page.locator("textarea.lt-area")
+    infos = page.locator("[data-testid='stAlert']")
+    box.click()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.press("Delete")
+    expect(infos.filter(has_text="Type some text above")).to_be_visible()
+    page.keyboard.type("   ")
+    expect(infos.filter(has_text="Nothing in this text merges")).to_be_visible()
+    for more in ("hello", " world"):
+        page.keyboard.type(more)
+        expect(page).to_have_url(re.compile(r"[?&]text=[^&]*" + more.strip()))
+        wait_idle(page)
+    assert page.locator("[data-testid='stException']").count() == 0
+    expect(page.get_by_role("radio", name="Hex bytes")).to_be_checked()
+    expect(page.get_by_role("radio", name="Every merge")).to_be_checked()
+    expect(page.get_by_role("radio", name="1×")).to_be_checked()
+    expect_param(page, "pieces", "hex")
+    assert "None" not in page.url
+
+
 # True once the chunk chips, joined, show `expected` (with visible spaces read as spaces).
 _CHIPS_SHOW_JS = """expected => {
     const group = document.querySelector("[role=radiogroup][aria-label='Chunks']");

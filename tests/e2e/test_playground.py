@@ -79,6 +79,38 @@ def test_decode_mode_decodes_ids_and_names_bad_ones(open_app) -> None:
     assert query(page)["mode"] == "decode"
 
 
+def test_toggles_hidden_by_decode_mode_come_back_as_they_were(open_app) -> None:
+    """Decode mode hides "Special tokens" and "Regex chunks"; back in encode mode they are on,
+    and stay on through the next run (which sends back what the widgets show)."""
+    page = open_app("/?chunks=1&special=1")
+    chunks = page.get_by_role("switch", name="Regex chunks")
+    expect(chunks).to_be_checked()
+    page.get_by_role("radio", name="Ids → text").click()
+    expect(chunks).to_have_count(0)
+    page.get_by_role("radio", name="Text → tokens").click()
+    expect(chunks).to_be_checked()
+    clear_and_type(page, "hello world")  # another run, sending what the widgets show
+    wait_for_ids(page, [31373, 995])
+    expect(chunks).to_be_checked()
+    expect(page.get_by_role("switch", name="Special tokens")).to_be_checked()
+    assert query(page).get("chunks") == "1"
+
+
+def test_a_pasted_lone_surrogate_becomes_u_fffd_everywhere(open_app) -> None:
+    """A paste can hold half a UTF-16 pair: the box, the tokens and the link all get U+FFFD,
+    and a toast says so (it goes away; the next text shows no stale notice)."""
+    page = open_app("/")
+    paste(page, "a\ud800b")
+    wait_for_ids(page, oracle_ids("gpt2", "a\ufffdb"))
+    expect(text_box(page)).to_have_value("a\ufffdb")
+    expect(page.get_by_text("1 lone surrogate")).to_be_visible()
+    assert query(page)["text"] == "a\ufffdb"
+    paste(page, "hello world")
+    wait_for_ids(page, [31373, 995])
+    expect(page.get_by_text("1 lone surrogate")).to_have_count(0, timeout=10_000)
+    assert page.locator("[data-testid='stException']").count() == 0
+
+
 def test_url_round_trip(open_app, page: Page) -> None:
     open_app("/")
     picker = page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']")

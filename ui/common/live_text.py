@@ -35,12 +35,27 @@ def set_live_text(key: str, text: str) -> None:
     st.session_state[_version_key(key)] = st.session_state.get(_version_key(key), 0) + 1
 
 
+def _repaired_key(key: str) -> str:
+    return f"{key}_repaired"
+
+
 def _take_typed_text(key: str, fragment: str | None) -> None:
     """Callback: the box sent new text, which becomes the page's text; with `fragment`, only
-    that fragment reruns (the page draws everything that depends on the text in it)."""
+    that fragment reruns (the page draws everything that depends on the text in it).
+
+    Lone surrogates (a paste can hold them) become U+FFFD before anything reads the text: the
+    link, the tokens and the box itself, which a full run then redraws with the repaired text
+    and a word to the user.
+    """
     typed = st.session_state[_box_key(key)]["value"]
-    if isinstance(typed, str):
-        st.session_state[key] = typed[:MAX_TEXT_CHARS]
+    if not isinstance(typed, str):
+        return
+    repaired, count = without_lone_surrogates(typed[:MAX_TEXT_CHARS])
+    if count:
+        set_live_text(key, repaired)
+        st.session_state[_repaired_key(key)] = count
+        return
+    st.session_state[key] = repaired
     if fragment is not None:
         st.rerun(scope=fragment)
 
@@ -68,15 +83,20 @@ def live_textarea(
     the app: it must draw everything that depends on the text, reading it from
     ``st.session_state[key]``, and call `keep_pace` so the box hears the server's pace.
 
-    Lone surrogates become U+FFFD here, once, for every page, with a word to the user.
+    Lone surrogates become U+FFFD, for every page, with a word to the user: a toast, which
+    leaves with the moment (a box on the page would stay through the fragment's runs, over a
+    text that no longer has any).
     """
     st.session_state.setdefault(key, "")
     repaired, count = without_lone_surrogates(st.session_state[key])
     if count:
         set_live_text(key, repaired)
-        st.info(
+    count += st.session_state.pop(_repaired_key(key), 0)
+    if count:
+        st.toast(
             f"{count:,} lone surrogate{'s' if count != 1 else ''} (half of a UTF-16 pair, "
-            "not a character) became U+FFFD �, as the tokenizer reads them."
+            "not a character) became U+FFFD �, as the tokenizer reads them.",
+            icon=":material/info:",
         )
     _textarea(
         key=_box_key(key),

@@ -127,21 +127,23 @@ def settings() -> None:
     """How to step, how to show pieces, how fast to play.
 
     Drawn outside the player: changing them is rare, and a new speed needs a full run anyway.
+    The page's widgets keep their values while an empty text hides them (``persist_state``):
+    otherwise they come back showing nothing, and the next run reads None.
     """
     BY.seed()
     PIECES.seed()
     st.session_state.setdefault(SPEED, DEFAULT_SPEED)
     row = st.container(horizontal=True, gap="medium")
     row.segmented_control("Step through", list(BY_LABELS), format_func=BY_LABELS.__getitem__,
-                          key=BY.key, required=True, on_change=_acted,
+                          key=BY.key, required=True, on_change=_acted, persist_state="page",
                           help="Stop only where the selected chunk merges, or at every merge "
                           "of the whole text.")  # fmt: skip
     row.segmented_control("Pieces as", list(PIECE_LABELS), format_func=PIECE_LABELS.__getitem__,
-                          key=PIECES.key, required=True, on_change=_acted,
+                          key=PIECES.key, required=True, on_change=_acted, persist_state="page",
                           help="Text with visible whitespace, GPT-2's byte symbols (Ġ is a "
                           "space), or the raw bytes in hex.")  # fmt: skip
     row.segmented_control("Speed", list(SPEEDS), format_func=lambda s: f"{s}×", key=SPEED,
-                          required=True, on_change=_acted,
+                          required=True, on_change=_acted, persist_state="page",
                           help="Steps per second while playing.")  # fmt: skip
     BY.publish()
     PIECES.publish()
@@ -173,7 +175,13 @@ def _controls(walk: Walkthrough, presenting: bool) -> None:
     row.button("Last", icon=":material/last_page:", shortcut="End", key="merges.last",
                on_click=_go, args=(walk.last,), help="Every merge done (End)")  # fmt: skip
     (row if presenting else st).slider(
-        STEP_LABEL, 0, walk.last, key=STEP.key, on_change=_acted, help=STEP_HELP
+        STEP_LABEL,
+        0,
+        walk.last,
+        key=STEP.key,
+        on_change=_acted,
+        help=STEP_HELP,
+        persist_state="page",
     )
 
 

@@ -199,7 +199,8 @@ def special_help(enc: Encoding) -> str:
 
 def draw_settings(mode: str, enc: Encoding) -> None:
     """The toggles: special tokens, whitespace glyphs, regex chunks, colouring (each bound to
-    its parameter; `current_settings` reads them and puts them in the link)."""
+    its parameter; `current_settings` reads them and puts them in the link). They keep their
+    values while another mode hides them (``persist_state``)."""
     for param in (SPECIAL, WHITESPACE, CHUNKS, COLOUR):
         param.seed()
     row = st.container(horizontal=True, vertical_alignment="bottom", key="playground-settings")
@@ -208,17 +209,20 @@ def draw_settings(mode: str, enc: Encoding) -> None:
         row.toggle(
             "Special tokens",
             key=SPECIAL.key,
+            persist_state="page",
             help=special_help(enc),
         )
     row.toggle(
         "Show whitespace",
         key=WHITESPACE.key,
+        persist_state="page",
         help="Space ·, tab →, newline ↵, and invisible characters by their code point.",
     )
     if encoding:
         row.toggle(
             "Regex chunks",
             key=CHUNKS.key,
+            persist_state="page",
             help="Underline how the pre-tokenizer's pattern cuts the text before any merge.",
         )
     row.segmented_control(
@@ -226,6 +230,7 @@ def draw_settings(mode: str, enc: Encoding) -> None:
         list(COLOURS),
         format_func=COLOURS.__getitem__,
         key=COLOUR.key,
+        persist_state="page",
         required=True,
         label_visibility="collapsed",
     )
