@@ -28,9 +28,9 @@ def head(enc: Encoding) -> tuple[str, bool]:
         row.toggle("Presentation mode", key=PRESENT.key, help=TOGGLE_HELP, width="content")
         PRESENT.publish()
         return text, True
-    top = st.columns([4, 1], vertical_alignment="bottom")
-    top[0].title("Merges", anchor=False)
-    top[1].toggle("Presentation mode", key=PRESENT.key, help=TOGGLE_HELP)
+    top = st.container(horizontal=True, vertical_alignment="bottom")
+    top.title("Merges", anchor=False)
+    top.toggle("Presentation mode", key=PRESENT.key, help=TOGGLE_HELP, width="content")
     PRESENT.publish()
     st.caption(
         f"How {inline_code(encoding_label(enc.name), 80)} merges bytes into tokens: the pattern "
