@@ -129,6 +129,16 @@ def test_a_link_restores_the_text_the_tokenizers_and_the_tab() -> None:
     assert "tab=nope" in notice and "mystery" in notice
 
 
+def test_a_link_with_too_many_tokenizers_keeps_the_first_and_says_so() -> None:
+    names = ["gpt2", "cl100k_base", "o200k_base", "llama3", "qwen3", "o200k_harmony"]
+    at = open_compare(encs=",".join(names))
+    kept = at.multiselect(key="compare.encs").value
+    assert kept == names[: len(kept)] and len(kept) < len(names)
+    notice = " ".join(w.value for w in at.warning)
+    assert f"at most {len(kept)} at once" in notice and names[len(kept) - 1] in notice
+    assert not open_compare(encs=",".join(names[: len(kept)])).warning
+
+
 def test_a_trained_vocabulary_in_the_link_is_compared_in_a_fresh_session(
     mini: tk.Encoding,
 ) -> None:

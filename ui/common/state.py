@@ -209,15 +209,20 @@ def seed_following(param: Param[list[str]], default: list[str], allowed: Sequenc
 
     The default can change under the page (a new vocabulary joins "GPT-2 against the latest
     vocabulary"): a list still equal to the default it was given follows to the new one. Names
-    no longer `allowed` are dropped, and at most `limit` are kept.
+    no longer `allowed` are dropped, and at most `limit` are kept (a link that asks for more
+    is named in a notice).
     """
 
     def check(picked: list[str]) -> str | None:
         unknown = [name for name in picked if name not in allowed]
         return f"no {', '.join(unknown)} here" if unknown else None
 
-    current = seed_following_default(param, default, check)
-    param.set([name for name in current if name in allowed][:limit])
+    first = param.key not in st.session_state
+    current = [name for name in seed_following_default(param, default, check) if name in allowed]
+    if first and len(current) > limit and param.url in st.query_params:
+        reason = f"at most {limit} at once; showing {', '.join(current[:limit])}"
+        name_invalid(param.url, st.query_params[param.url], reason)
+    param.set(current[:limit])
 
 
 def seed_following_default(

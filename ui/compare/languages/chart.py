@@ -99,7 +99,7 @@ def languages_chart(
                 "field": "encoding",
                 "type": "nominal",
                 "scale": {"domain": encodings, "range": ENCODING_COLOURS[: len(encodings)]},
-                "legend": {"title": None, "orient": "top", "offset": 2, "padding": 0}
+                "legend": {"title": None, "orient": "top", "columns": 3, "offset": 4, "padding": 0}
                 if legend
                 else None,
             },
