@@ -327,6 +327,17 @@ def test_a_custom_regex_is_checked_live() -> None:
     assert not at.warning and any("Splits the test line" in c.value for c in at.caption)
 
 
+def test_a_training_that_made_no_merge_says_so_in_the_replay() -> None:
+    at = paste(open_train(), "abc abc")
+    at.selectbox(key="train.pattern").set_value("custom")
+    rerun(at)
+    at.text_input(key="train.regex").input(".")  # one character per chunk: no pair to merge
+    train(rerun(at), vocab=300)
+    said = " ".join(i.value for i in at.info)
+    assert "training made no merge" in said and "Stopped early after 0 merges" in said
+    assert "no training record" not in said
+
+
 def test_no_pattern_is_refused_for_a_big_corpus() -> None:
     at = paste(open_train(), "ab cd " * 20_000)
     at.selectbox(key="train.pattern").set_value("none")

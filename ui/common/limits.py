@@ -73,11 +73,6 @@ MAX_CHAT_MESSAGE_CHARS = 20_000
 # Uploaded training corpora, in bytes: all the files of one training together.
 MAX_CORPUS_BYTES = 10 * 1024 * 1024
 
-# What the browser lets through to the server, per file (``server.maxUploadSize`` in
-# .streamlit/config.toml is the same): above every limit of ours, so a file over one of them
-# reaches the page, which names that limit. Past this, only Streamlit's own message shows.
-MAX_UPLOAD_MB = 40
-
 # Vocabulary sizes the Train page offers: from the 256 bytes up to GPT-2's size.
 MAX_TRAIN_VOCAB = 50_257
 

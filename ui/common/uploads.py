@@ -23,6 +23,18 @@ def size_label(n_bytes: int) -> str:
     return f"{n_bytes / MIB:.1f} MB"
 
 
+def upload_mb(limit_bytes: int) -> int:
+    """A byte limit as the whole MB an uploader's ``max_upload_size`` takes (rounded up).
+
+    Each uploader passes its own limit, so Streamlit's "Limit … per file" and the page's label
+    name the same size, and the browser refuses a bigger file with that size named.
+
+    >>> upload_mb(32 * MIB), upload_mb(1)
+    (32, 1)
+    """
+    return -(-limit_bytes // MIB)
+
+
 @dataclass(frozen=True)
 class DecodedUpload:
     """An uploaded file's text and what decoding it took, to tell the user honestly."""

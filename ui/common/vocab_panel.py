@@ -21,7 +21,7 @@ from streamlit.typing import UploadedFile
 import tokenizer as tk
 from tokenizer import Encoding
 from ui.common import cache, registry, uploads, vocab_files
-from ui.common.limits import MAX_FILE_BYTES, MAX_NAME_CHARS, MAX_SESSION_VOCABS, MAX_UPLOAD_MB
+from ui.common.limits import MAX_FILE_BYTES, MAX_NAME_CHARS, MAX_SESSION_VOCABS
 from ui.common.messages import inline_code
 
 Picked = Callable[[str], None]  # what a page does with a new vocabulary's name (select it)
@@ -85,7 +85,7 @@ def import_panel(*, key: str, then: Picked | None = None) -> None:
         type=vocab_files.UPLOAD_TYPES,
         accept_multiple_files=True,
         key=f"{key}_files",
-        max_upload_size=MAX_UPLOAD_MB,
+        max_upload_size=uploads.upload_mb(MAX_FILE_BYTES),
     )
     files = _not_imported_yet(key, files or [])
     named = [(f.name, f.size) for f in files]

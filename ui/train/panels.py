@@ -58,7 +58,10 @@ def replay(enc: Encoding, sample: str) -> None:
     `sample` is the text the sample box starts with (the start of its corpus).
     """
     record = enc.training
-    if not isinstance(record, TrainingRecord) or record.n_merges == 0:
+    if isinstance(record, TrainingRecord) and record.n_merges == 0:
+        st.info(f"Nothing to replay: training made no merge. {record.message}")
+        return
+    if not isinstance(record, TrainingRecord):
         st.info(
             "This vocabulary has no training record to replay (GPT-2, Hugging Face and "
             ".tiktoken files do not keep one; the bundle does). Its table and merge trees are in "

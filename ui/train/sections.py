@@ -15,7 +15,6 @@ from ui.common.limits import (
     MAX_TEXT_CHARS,
     MAX_TRAIN_VOCAB,
     MAX_UNSPLIT_BYTES,
-    MAX_UPLOAD_MB,
 )
 from ui.common.messages import inline_code
 from ui.common.sidebar import current_encoding
@@ -92,7 +91,7 @@ def upload_box() -> corpora.Corpus | None:
         type=["txt"],
         accept_multiple_files=True,
         key="train.upload",
-        max_upload_size=MAX_UPLOAD_MB,
+        max_upload_size=uploads.upload_mb(MAX_CORPUS_BYTES),
         help="Several files are one corpus, in the order shown, a blank line between two.",
     )
     if not files:
@@ -176,7 +175,8 @@ def pattern_box() -> tuple[str, str, list[str]]:
     st.caption(f"Splits the test line into {len(check.chunks)} chunks: {chips}")
     if check.dropped:
         st.warning(
-            f"{check.dropped} characters of the test line match nothing: the pre-tokenizer "
+            f"{check.dropped} character{'s' if check.dropped != 1 else ''} of the test line "
+            f"match{'es' if check.dropped == 1 else ''} nothing: the pre-tokenizer "
             "drops text that no alternative matches. End the regex with `|.` to keep it all."
         )
     return choice, custom, []
