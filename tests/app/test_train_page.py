@@ -316,7 +316,9 @@ def test_a_custom_regex_is_checked_live() -> None:
     rerun(at)
     at.text_input(key="train.regex").input("(unclosed")
     rerun(at)
-    assert any("does not compile" in e.value for e in at.error)
+    errors = [e.value for e in at.error]
+    assert sum("does not compile" in e for e in errors) == 1  # by the box; the button points up
+    assert "Fix the custom regex above to train." in errors
     assert at.button(key="train.train").disabled
     at.text_input(key="train.regex").input(r"\p{L}+")
     rerun(at)

@@ -170,7 +170,7 @@ def pattern_box() -> tuple[str, str, list[str]]:
     check = check_pattern(custom)
     if check.error:
         st.error(check.error)
-        return choice, custom, [check.error]
+        return choice, custom, ["Fix the custom regex above to train."]  # said in full there
     chips = " ".join(inline_code(chunk, 20) for chunk in check.chunks[:40])
     st.caption(f"Splits the test line into {len(check.chunks)} chunks: {chips}")
     if check.dropped:
