@@ -197,12 +197,12 @@ def test_the_copy_buttons_get_every_id_not_only_those_drawn() -> None:
 
 def test_special_token_text_read_as_text_gets_a_hint() -> None:
     at = open_app(text="a<|endoftext|>b")
-    (hint,) = [i.value for i in at.info]
-    assert "`<|endoftext|>` is a special token of `gpt2`" in hint
+    (hint,) = [c.value for c in at.caption if "read here as ordinary text" in c.value]
+    assert "`<|endoftext|>` is a special token of `gpt2`, read here as ordinary text" in hint
     assert "turn on **Special tokens** to see it as one id" in hint
     at.toggle(key="playground.special").set_value(True)
     rerun(at)
-    assert not at.info
+    assert not [c for c in at.caption if "read here as ordinary text" in c.value]
 
 
 def test_decoding_part_of_a_character_gives_one_replacement_character() -> None:

@@ -84,6 +84,24 @@ def test_long_text_scrolls_in_its_panes_not_the_page(
         page.context.close()
 
 
+def test_notes_above_the_tokens_leave_them_room(browser, app_url: str) -> None:
+    """Qwen's NFC note and the special-token hint together, on a laptop screen: both are short
+    lines, so the token pane keeps several lines of tokens (two boxes left it three)."""
+    page = new_page(browser, width=1280, height=720)
+    text = "Cafe\u0301 <|endoftext|> and <|im_start|>.\n" + "The quick brown fox. " * 60
+    try:
+        goto(page, app_url + "/?" + urlencode({"text": text, "enc": "qwen3"}))
+        wait_for_ids(page, oracle_ids("qwen3", text))
+        for note in ("normalises text (NFC) first", "read here as ordinary text"):
+            assert_on_screen(page, page.get_by_text(note), note)
+        pane = box(page.locator(".bpl-text"))
+        assert pane["height"] >= 160, pane
+        assert pane["y"] + pane["height"] <= 720
+        assert page.evaluate(_PAGE_HEIGHT_JS) <= 720
+    finally:
+        page.context.close()
+
+
 @pytest.mark.parametrize("ws", ["0", "1"])
 def test_no_token_is_cut_across_two_lines(open_app, page: Page, ws: str) -> None:
     page.set_viewport_size({"width": 1100, "height": 900})  # a narrow pane: many wraps

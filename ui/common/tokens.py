@@ -58,15 +58,36 @@ def normalised_note(enc: Encoding, raw: str, shown: str) -> str | None:
     >>> normalised_note(qwen, "caf\u00e9", "caf\u00e9") is None
     True
     """
-    normalise = enc.normalizer
-    if normalise is None or normalise(raw) == raw:
+    if not _normalises(enc, raw):
         return None
-    what = normalise.describe()
     return (
-        f"{inline_code(enc.name, 40)} normalises text{f' ({what})' if what else ''} before "
-        "splitting it, as its model reads it: the tokens, counts and character positions here "
-        f"are of that text ({len(raw):,} characters became {len(shown):,})."
+        f"{_who_normalises(enc)} before splitting it, as its model reads it: the tokens, counts "
+        f"and character positions here are of that text ({len(raw):,} characters became "
+        f"{len(shown):,})."
     )
+
+
+def normalised_brief(enc: Encoding, raw: str, shown: str) -> str | None:
+    """`normalised_note` in one short line, for a page that keeps its height for the tokens.
+
+    >>> import tokenizer as tk
+    >>> normalised_brief(tk.get_encoding("qwen3"), "café", "café")
+    '`qwen3` normalises text (NFC) first: 5 characters became 4.'
+    """
+    if not _normalises(enc, raw):
+        return None
+    return f"{_who_normalises(enc)} first: {len(raw):,} characters became {len(shown):,}."
+
+
+def _normalises(enc: Encoding, raw: str) -> bool:
+    """Whether `enc`'s normaliser changes `raw`."""
+    return enc.normalizer is not None and enc.normalizer(raw) != raw
+
+
+def _who_normalises(enc: Encoding) -> str:
+    """The start of both sentences above: "`qwen3` normalises text (NFC)"."""
+    what = enc.normalizer.describe() if enc.normalizer is not None else ""
+    return f"{inline_code(enc.name, 40)} normalises text{f' ({what})' if what else ''}"
 
 
 # Where `bytes.decode(errors="replace")` put each U+FFFD: the (start, end) byte span of every

@@ -237,9 +237,12 @@ def draw_settings(mode: str, enc: Encoding) -> None:
 
 
 def normalised_hint(enc: Encoding, raw: str, tok: Tokenized) -> None:
-    """Say when the encoding read a normalised text (Qwen's NFC), which the tokens are of."""
-    if note := tokens.normalised_note(enc, raw, tok.text):
-        st.caption(note)
+    """Say when the encoding read a normalised text (Qwen's NFC), which the tokens are of.
+
+    One short line, the whole explanation in its tooltip: the token pane below gets the height.
+    """
+    if brief := tokens.normalised_brief(enc, raw, tok.text):
+        st.caption(f":material/info: {brief}", help=tokens.normalised_note(enc, raw, tok.text))
 
 
 def special_hint(enc: Encoding, text: str, chosen: Settings) -> None:
@@ -252,11 +255,10 @@ def special_hint(enc: Encoding, text: str, chosen: Settings) -> None:
     names = " and ".join(inline_code(s, 40) for s in found[:3])
     more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
     verb, each = ("is a special token", "it") if len(found) == 1 else ("are special tokens", "each")
-    st.info(
-        f"{names}{more} {verb} of {inline_code(enc.name, 40)}: turn on **Special tokens** to see "
-        f"{each} as one id. Here {'it is' if len(found) == 1 else 'they are'} read as "
-        "ordinary text.",
-        icon=":material/info:",
+    # A caption, not a box: at 1280x720 two boxes left the token pane three lines high.
+    st.caption(
+        f":material/info: {names}{more} {verb} of {inline_code(enc.name, 40)}, read here as "
+        f"ordinary text: turn on **Special tokens** to see {each} as one id."
     )
 
 
