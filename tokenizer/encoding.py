@@ -17,7 +17,7 @@ import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from itertools import accumulate, chain
+from itertools import accumulate
 from typing import Any, Literal, NoReturn, cast
 
 from tokenizer.bpe import ChunkTrace, merge_bytes, merge_ids, merge_many, trace_steps
@@ -594,7 +594,7 @@ class Encoding:
         return out
 
     def _encode_ordinary(self, text: str) -> list[int]:
-        """The hot path: one C-level lookup per chunk, or per block, and no Python loop.
+        """The hot path: one dict lookup per chunk, or per block.
 
         A long text is encoded block by block (a few lines each, cut where the chunks always
         break: `tokenizer.splitter.block_cutter`), and each block's ids are remembered whole,
@@ -609,18 +609,18 @@ class Encoding:
         blocks = list(map(text.__getitem__, map(slice, [0, *ends], [*ends, len(text)])))
         cache = self.block_cache.data  # this dict, even if another thread replaces it meanwhile
         try:
-            return list(chain.from_iterable(map(cache.__getitem__, blocks)))
+            return _ids_in_order(blocks, cache)
         except KeyError:
             pass
         missing = list(set(blocks).difference(cache))
         chunk_lists = list(map(self._split, missing))
         table = self._chunk_table(set().union(*chunk_lists))
         fresh = {
-            block: tuple(chain.from_iterable(map(table.__getitem__, chunks)))
+            block: tuple(_ids_in_order(chunks, table))
             for block, chunks in zip(missing, chunk_lists, strict=True)
         }
         if self.block_cache.add(fresh) is cache:  # nothing evicted: `cache` holds every block
-            return list(chain.from_iterable(map(cache.__getitem__, blocks)))
+            return _ids_in_order(blocks, cache)
         # Blocks not in `fresh` were in `cache`, which eviction never empties (it replaces it).
         return [i for block in blocks for i in (fresh[block] if block in fresh else cache[block])]
 
@@ -628,11 +628,10 @@ class Encoding:
         """The ids of the chunks, in order, through the chunk cache."""
         cache = self.chunk_cache.data  # this dict, even if another thread replaces it meanwhile
         try:
-            return list(chain.from_iterable(map(cache.__getitem__, chunks)))
+            return _ids_in_order(chunks, cache)
         except KeyError:
             pass
-        table = self._chunk_table(set(chunks))
-        return list(chain.from_iterable(map(table.__getitem__, chunks)))
+        return _ids_in_order(chunks, self._chunk_table(set(chunks)))
 
     def _chunk_table(self, chunks: set[str]) -> dict[str, tuple[int, ...]]:
         """A dict that holds the ids of every one of `chunks`: BPE for the new ones, cached."""
@@ -837,6 +836,19 @@ def _restore_merges(
         unicode=unicode,
         normalizer=normalizer,
     )
+
+
+def _ids_in_order(pieces: list[str], table: dict[str, tuple[int, ...]]) -> list[int]:
+    """The ids of `pieces` (chunks or blocks), in order, from a table that holds each of them
+    (KeyError if one is missing).
+
+    A plain loop: ``list += tuple`` copies the tuple as it is, where `itertools.chain` makes an
+    iterator for every one; as most chunks are one token, the loop is about a third faster.
+    """
+    ids: list[int] = []
+    for piece in pieces:
+        ids += table[piece]
+    return ids
 
 
 @lru_cache(maxsize=128)  # bounded: one entry per distinct set of special tokens
