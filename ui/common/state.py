@@ -6,7 +6,9 @@ life:
 
 1. ``param.seed()`` before its widget is drawn: the first time a session sees the key, the value
    comes from the link if it is valid, else the default — and an invalid value is *named* in a
-   notice at the top of the page (`show_notices`), never dropped silently.
+   notice at the top of the page (`show_notices`), never dropped silently. Later, a value
+   Streamlit dropped with its widget (the user went to another page, or a run left the widget
+   out) comes back as it was, unless the link now names one.
 2. The widget reads and writes ``st.session_state[param.key]``.
 3. ``param.publish()`` after the widget: the address bar gets the value, or loses it when it is
    the default, so a fresh link stays short and every view is a link.
@@ -28,6 +30,7 @@ from ui.common.messages import inline_code
 T = TypeVar("T")
 
 _NOTICES = "common.url_notices"  # session state: sentences naming the link's invalid values
+_KEPT = "common.kept"  # session state: each seeded key's last value, which no page switch drops
 _SESSION_ID = "common.session"  # session state: a random id, made on the session's first ask
 _TRUE, _FALSE = ("1", "true", "on", "yes"), ("0", "false", "off", "no")
 _SAME: Any = object()  # "no other default given"
@@ -63,10 +66,19 @@ class Param(Generic[T]):
         steps) and returns the reason a value is invalid, or None; `default` replaces the
         declared default when it too depends on the data (the chunk with the most merges).
         """
+        kept: dict[str, Any] = st.session_state.setdefault(_KEPT, {})
         if self.key not in st.session_state:
             fallback = self.default if default is _SAME else default
+            if self.url not in st.query_params and self.key in kept:
+                fallback = self._checked(kept[self.key], check, fallback)
             st.session_state[self.key] = self._from_link(check, fallback)
+        kept[self.key] = st.session_state[self.key]
         return self.value
+
+    @staticmethod
+    def _checked(value: T, check: Callable[[T], str | None] | None, fallback: T) -> T:
+        """`value` if it passes `check` (the page's data may have changed), else `fallback`."""
+        return value if check is None or check(value) is None else fallback
 
     def _from_link(self, check: Callable[[T], str | None] | None, fallback: T) -> T:
         raw = st.query_params.get(self.url)
@@ -107,6 +119,13 @@ class Param(Generic[T]):
     def forget(self) -> None:
         """Take the parameter out of the address bar (the view does not use it now)."""
         _set_url(self.url, None)
+
+    def reset(self) -> None:
+        """Start over: drop the value, the one kept for it and its link; the next `seed`
+        gives the default."""
+        st.session_state.pop(self.key, None)
+        st.session_state.get(_KEPT, {}).pop(self.key, None)
+        self.forget()
 
 
 def session_id() -> str:

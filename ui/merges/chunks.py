@@ -82,7 +82,7 @@ def chunk_picker(walk: Walkthrough, enc: Encoding, *, presenting: bool = False) 
     height: Literal["content"] | int = 220 if len(shown) > 60 and not presenting else "content"
     with st.container(height=height, border=False, key="merges_chips"):
         st.pills("Chunks", shown, format_func=chip, key=CHUNK.key, required=True,
-                 label_visibility="collapsed", persist_state="page")  # fmt: skip
+                 label_visibility="collapsed", persist_state="session")  # fmt: skip
     if presenting:
         return
     if len(walk.chunks) > MAX_CHIPS:

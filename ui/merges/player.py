@@ -63,18 +63,17 @@ def default_step(walk: Walkthrough, presenting: bool) -> int:
 def sync_selection(walk: Walkthrough, enc: Encoding, presenting: bool) -> None:
     """Choose the chunk and the step before the widgets are drawn.
 
-    The first time (or when another page let the widgets go) they come from the link; a new
-    text or encoding starts over at the default chunk and step.
+    The first time they come from the link, and after a visit to another page they are as
+    they were left (`Param.seed`); a new text or encoding starts over at the default chunk and
+    step.
     """
     ss = st.session_state
     seen = (enc.name, walk.text)
     if ss.get(SEEN) == seen and CHUNK.key in ss and STEP.key in ss:
         return
-    if SEEN in ss:  # the text or encoding changed: the link's selection was for the old one
-        ss.pop(CHUNK.key, None)
-        ss.pop(STEP.key, None)
-        CHUNK.forget()
-        STEP.forget()
+    if ss.get(SEEN, seen) != seen:  # a new text or encoding: the selection was for the old one
+        CHUNK.reset()
+        STEP.reset()
     CHUNK.seed(lambda c: _at_most(c, len(walk.chunks) - 1, "chunks"), walk.default_chunk())
     STEP.seed(lambda s: _at_most(s, walk.last, "steps"), default_step(walk, presenting))
     ss[PLAYING] = False
@@ -128,22 +127,23 @@ def settings() -> None:
 
     Drawn outside the player: changing them is rare, and a new speed needs a full run anyway.
     The page's widgets keep their values while an empty text hides them (``persist_state``):
-    otherwise they come back showing nothing, and the next run reads None.
+    otherwise they come back showing nothing, and the next run reads None. `Param.seed` alone
+    hands a value back to the session, but not to a widget that is drawn again.
     """
     BY.seed()
     PIECES.seed()
     st.session_state.setdefault(SPEED, DEFAULT_SPEED)
     row = st.container(horizontal=True, gap="medium")
     row.segmented_control("Step through", list(BY_LABELS), format_func=BY_LABELS.__getitem__,
-                          key=BY.key, required=True, on_change=_acted, persist_state="page",
+                          key=BY.key, required=True, on_change=_acted, persist_state="session",
                           help="Stop only where the selected chunk merges, or at every merge "
                           "of the whole text.")  # fmt: skip
     row.segmented_control("Pieces as", list(PIECE_LABELS), format_func=PIECE_LABELS.__getitem__,
-                          key=PIECES.key, required=True, on_change=_acted, persist_state="page",
+                          key=PIECES.key, required=True, on_change=_acted, persist_state="session",
                           help="Text with visible whitespace, GPT-2's byte symbols (Ġ is a "
                           "space), or the raw bytes in hex.")  # fmt: skip
     row.segmented_control("Speed", list(SPEEDS), format_func=lambda s: f"{s}×", key=SPEED,
-                          required=True, on_change=_acted, persist_state="page",
+                          required=True, on_change=_acted, persist_state="session",
                           help="Steps per second while playing.")  # fmt: skip
     BY.publish()
     PIECES.publish()
@@ -181,7 +181,7 @@ def _controls(walk: Walkthrough, presenting: bool) -> None:
         key=STEP.key,
         on_change=_acted,
         help=STEP_HELP,
-        persist_state="page",
+        persist_state="session",
     )
 
 

@@ -209,20 +209,20 @@ def draw_settings(mode: str, enc: Encoding) -> None:
         row.toggle(
             "Special tokens",
             key=SPECIAL.key,
-            persist_state="page",
+            persist_state="session",
             help=special_help(enc),
         )
     row.toggle(
         "Show whitespace",
         key=WHITESPACE.key,
-        persist_state="page",
+        persist_state="session",
         help="Space ·, tab →, newline ↵, and invisible characters by their code point.",
     )
     if encoding:
         row.toggle(
             "Regex chunks",
             key=CHUNKS.key,
-            persist_state="page",
+            persist_state="session",
             help="Underline how the pre-tokenizer's pattern cuts the text before any merge.",
         )
     row.segmented_control(
@@ -230,7 +230,7 @@ def draw_settings(mode: str, enc: Encoding) -> None:
         list(COLOURS),
         format_func=COLOURS.__getitem__,
         key=COLOUR.key,
-        persist_state="page",
+        persist_state="session",
         required=True,
         label_visibility="collapsed",
     )
