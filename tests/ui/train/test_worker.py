@@ -1,10 +1,16 @@
 """Training in a child process gives the same vocabulary as training in place, and can stop."""
 
+import runpy
+from pathlib import Path
+
 import pytest
 
 import tokenizer as tk
 from tests.core.texts import corpus_texts, stdlib_code
+from ui.common import navigation
 from ui.train.worker import run_in_child, train_in_process
+
+ROOT = Path(__file__).resolve().parents[3]
 
 TEXT = corpus_texts()["the-verdict.txt"]
 
@@ -46,3 +52,15 @@ def test_refused_settings_keep_the_trainer_message() -> None:
 
 def test_run_in_child_returns_the_value() -> None:
     assert run_in_child(sorted, [3, 1, 2]) == [1, 2, 3]
+
+
+@pytest.mark.parametrize(("run_name", "draws"), [("__mp_main__", False), ("__main__", True)])
+def test_the_training_process_does_not_draw_the_app(
+    monkeypatch: pytest.MonkeyPatch, run_name: str, draws: bool
+) -> None:
+    """Under Streamlit, app.py is the main module, which "spawn" runs again in the child as
+    ``__mp_main__``: that must not draw the app (a second per training, and log noise)."""
+    calls: list[None] = []
+    monkeypatch.setattr(navigation, "frame", lambda: calls.append(None))
+    runpy.run_path(str(ROOT / "app.py"), run_name=run_name)
+    assert bool(calls) == draws
