@@ -323,6 +323,11 @@ def test_a_custom_regex_is_checked_live() -> None:
     at.text_input(key="train.regex").input(r"\p{L}+")
     rerun(at)
     assert any("match nothing" in w.value for w in at.warning)
+    at.text_input(key="train.regex").input(r" ?\p{L}+|.")
+    rerun(at)
+    (warning,) = [w.value for w in at.warning]
+    assert "1 character of the test line matches nothing (`↵`)" in warning
+    assert r"`|[\s\S]`" in warning
     assert not at.button(key="train.train").disabled
     at.text_input(key="train.regex").input(r" ?\p{L}+|\s+|.")
     rerun(at)

@@ -16,9 +16,10 @@ from ui.common.limits import (
     MAX_TRAIN_VOCAB,
     MAX_UNSPLIT_BYTES,
 )
-from ui.common.messages import inline_code
+from ui.common.messages import inline_code, quote_some
 from ui.common.sidebar import current_encoding
 from ui.common.state import publish_text, segmented
+from ui.common.token_text import plain
 from ui.train import corpora, panels, session, table
 from ui.train.jobs import TrainSettings
 from ui.train.replay import default_sample
@@ -171,13 +172,16 @@ def pattern_box() -> tuple[str, str, list[str]]:
     if check.error:
         st.error(check.error)
         return choice, custom, ["Fix the custom regex above to train."]  # said in full there
-    chips = " ".join(inline_code(chunk, 20) for chunk in check.chunks[:40])
+    chips = " ".join(inline_code(plain(chunk.encode()), 20) for chunk in check.chunks[:40])
     st.caption(f"Splits the test line into {len(check.chunks)} chunks: {chips}")
     if check.dropped:
+        count = len(check.dropped)
+        which = quote_some([plain(char.encode()) for char in dict.fromkeys(check.dropped)], 6)
         st.warning(
-            f"{check.dropped} character{'s' if check.dropped != 1 else ''} of the test line "
-            f"match{'es' if check.dropped == 1 else ''} nothing: the pre-tokenizer "
-            "drops text that no alternative matches. End the regex with `|.` to keep it all."
+            f"{count} character{'s' if count != 1 else ''} of the test line "
+            f"match{'es' if count == 1 else ''} nothing ({which}): the pre-tokenizer drops text "
+            r"that no alternative matches. End the regex with `|[\s\S]` (any character, "
+            "newlines too) to keep it all."
         )
     return choice, custom, []
 

@@ -52,14 +52,14 @@ class PatternCheck:
 
     error: str | None
     chunks: tuple[str, ...] = ()
-    dropped: int = 0  # characters of the preview that no match covers (training would skip them)
+    dropped: str = ""  # the preview's characters no match covers, in order (training skips them)
 
 
 def check_pattern(source: str, sample: str = PREVIEW_TEXT) -> PatternCheck:
     """Compile `source` and split `sample` with it, within a time limit.
 
-    >>> check_pattern(r"\\w+").dropped, check_pattern("(").error[:19]
-    (22, 'This regex does not')
+    >>> len(check_pattern(r"\\w+").dropped), check_pattern(r"\\S+|.").dropped == "\\n"
+    (22, True)
     """
     if not source:
         return PatternCheck("Type a regular expression, e.g. ` ?\\p{L}+| ?\\p{N}+|\\s+|.`")
@@ -73,10 +73,14 @@ def check_pattern(source: str, sample: str = PREVIEW_TEXT) -> PatternCheck:
             "only the group's text."
         )
     try:
-        chunks = tuple(c for c in compiled.findall(sample, timeout=REGEX_TRIAL_SECONDS) if c)
+        spans = [m.span() for m in compiled.finditer(sample, timeout=REGEX_TRIAL_SECONDS)]
     except TimeoutError:
         return PatternCheck("This regex takes too long even on one line; simplify it.")
-    return PatternCheck(None, chunks, len(sample) - sum(map(len, chunks)))
+    chunks = tuple(sample[start:end] for start, end in spans if end > start)
+    starts = [0, *(end for _, end in spans)]  # of each gap: where a match ends (or the line)
+    ends = [*(start for start, _ in spans), len(sample)]
+    gaps = "".join(sample[start:end] for start, end in zip(starts, ends, strict=True))
+    return PatternCheck(None, chunks, gaps)
 
 
 def trial_split(source: str, corpus: Corpus) -> str | None:

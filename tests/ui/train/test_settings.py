@@ -1,6 +1,7 @@
 """Checks on what the user asks the trainer for: patterns, special tokens, names."""
 
 import pytest
+import regex
 
 import tokenizer as tk
 from ui.common.registry import check_name, unique_name
@@ -42,7 +43,7 @@ def test_patterns_resolve_to_their_regex_so_equal_trainings_share_a_key() -> Non
 
 def test_a_good_custom_pattern_previews_its_chunks() -> None:
     check = check_pattern(r" ?\p{L}+| ?\p{N}+|\s+|.")
-    assert check.error is None and check.dropped == 0
+    assert check.error is None and check.dropped == ""
     assert "".join(check.chunks) == PREVIEW_TEXT
     assert " world" in check.chunks
 
@@ -63,7 +64,13 @@ def test_bad_custom_patterns_say_why(source: str, message: str) -> None:
 def test_a_pattern_that_skips_text_counts_what_it_drops() -> None:
     check = check_pattern(r"\p{L}+")
     assert check.error is None
-    assert check.dropped == len(PREVIEW_TEXT) - sum(map(len, check.chunks)) > 0
+    assert len(check.dropped) == len(PREVIEW_TEXT) - sum(map(len, check.chunks)) > 0
+    assert set(check.dropped) == {c for c in PREVIEW_TEXT if not regex.match(r"\p{L}", c)}
+
+
+def test_a_pattern_ending_with_a_dot_drops_only_the_newline() -> None:
+    """``.`` takes no newline: the warning must name it, not tell the user to add ``|.``."""
+    assert check_pattern(r" ?\p{L}+|\p{N}+|.").dropped == "\n"
 
 
 def test_the_trial_split_accepts_an_ordinary_pattern() -> None:
