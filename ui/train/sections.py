@@ -218,7 +218,8 @@ def settings_section(corpus: corpora.Corpus | None) -> tuple[TrainSettings, str,
     smallest = 256 + len(specials)
     if vocab_size < smallest:
         problems.append(
-            f"With {len(specials)} special tokens the size must be at least {smallest}."
+            f"With {len(specials)} special token{'s' if len(specials) != 1 else ''} the size "
+            f"must be at least {smallest}."
         )
     if choice == NO_SPLIT and corpus is not None and corpus.n_bytes > MAX_UNSPLIT_BYTES:
         problems.append(
