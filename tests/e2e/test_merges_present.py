@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.harness import goto, new_page, screenshot, wait_idle
+from tests.e2e.harness import goto, keyed, new_page, rerun, screenshot, wait_idle
 
 SIZES = [(1280, 720), (1024, 768), (1920, 1080)]
 
@@ -121,5 +121,25 @@ def test_ranks_outside_presentation_are_at_least_13px_and_the_best_readable(
         assert sizes and min(sizes) >= 13
         best = page.locator(".mg-chunk tbody .mg-best").first
         assert best.evaluate(_CONTRAST_JS) >= 4.5
+    finally:
+        page.context.close()
+
+
+def test_a_long_paste_while_presenting_is_cut_with_a_word(browser: Browser, app_url: str) -> None:
+    """As in the normal view: the text is cut at the page's limit and the page says so (the
+    one-line box used to refuse a paste over the limit, silently)."""
+    page = new_page(browser, width=1280, height=720)
+    text = "ab " * 900
+    try:
+        goto(page, app_url + "/")
+        goto(page, app_url + "/merges?present=1")
+        box = keyed(page, "merges.text_line").locator("textarea")
+        box.click()
+        page.keyboard.press("ControlOrMeta+a")
+        page.keyboard.insert_text(text)
+        with rerun(page):
+            box.press("ControlOrMeta+Enter")
+        expect(page.get_by_text("traces at most 2,000 characters")).to_be_visible()
+        expect(box).to_have_value(text[:2000])
     finally:
         page.context.close()

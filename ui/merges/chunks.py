@@ -30,8 +30,11 @@ def examples() -> None:
 
 
 def _take_line() -> None:
-    """The one-line box was committed (Enter, Ctrl+Enter, Esc or a click away): its text."""
-    set_live_text(TEXT.key, st.session_state[LINE][:MAX_CHARS])
+    """The one-line box was committed (Enter, Ctrl+Enter, Esc or a click away): its text, cut
+    at the page's limit (in the box too, which takes any paste: a ``maxlength`` would refuse a
+    long one whole, without a word)."""
+    text = st.session_state[LINE] = st.session_state[LINE][:MAX_CHARS]
+    set_live_text(TEXT.key, text)
 
 
 def text_box(*, presenting: bool = False) -> str:
@@ -46,7 +49,7 @@ def text_box(*, presenting: bool = False) -> str:
         if st.session_state.get(LINE) != st.session_state[TEXT.key]:  # an example, a link
             st.session_state[LINE] = st.session_state[TEXT.key]
         st.text_area(
-            "Text", key=LINE, height=68, max_chars=MAX_CHARS, on_change=_take_line,
+            "Text", key=LINE, height=68, on_change=_take_line,
             label_visibility="collapsed", placeholder="Type a text…",
             help="Esc or Ctrl+Enter applies it; then the arrow keys step again.",
         )  # fmt: skip
