@@ -9,10 +9,11 @@ restyled the page, and the text is shown literally.
 
 from urllib.parse import urlencode
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.harness import commit, go_to, keyed, rerun
-from tests.e2e.playground_page import paste, shown_text, text_box
+from tests.e2e.playground_page import paste, query, shown_text, text_box
 from tests.ui.payloads import XSS_PAYLOADS, XSS_TEXT
 
 # What our payloads would create or set if any of them were parsed as HTML (shadow roots included:
@@ -148,3 +149,39 @@ def test_train_upload_name_and_content_and_a_hostile_vocabulary_name(open_app, p
     expect(page.get_by_text("Use letters, digits")).to_be_visible()
     expect(keyed(page, "train.train").locator("button")).to_be_disabled()
     assert_inert(page, before, dialogs)
+
+
+# Sets a box's text as a paste does (React reads the event, not the keys) and commits nothing.
+_PASTE_JS = """(box, text) => {
+    const proto = box instanceof HTMLTextAreaElement ? HTMLTextAreaElement : HTMLInputElement;
+    Object.getOwnPropertyDescriptor(proto.prototype, "value").set.call(box, text);
+    box.dispatchEvent(new Event("input", {bubbles: true}));
+}"""
+
+BROKEN = "half \ud83d of an emoji"  # a lone surrogate: a broken copy of "half 👋 of…"
+REPAIRED = "half \ufffd of an emoji"
+
+
+@pytest.mark.parametrize(
+    ("path", "box", "commit_key", "param"),
+    [
+        ("/train?source=paste", ".st-key-train-paste textarea", "ControlOrMeta+Enter", "text"),
+        ("/vocab", "[data-testid='stTextInput'] input", "Enter", "q"),
+    ],
+)
+def test_a_lone_surrogate_in_a_streamlit_box_arrives_as_u_fffd(
+    open_app, page: Page, path: str, box: str, commit_key: str, param: str
+) -> None:
+    """Streamlit could not send such text (the connection dropped and the text was lost): the
+    box now holds U+FFFD in its place, and the page and its link get that text."""
+    socket_errors: list[str] = []
+    page.on("console", lambda m: socket_errors.append(m.text) if "WebSocket" in m.text else None)
+    open_app(path)
+    field = page.locator(box).first
+    field.click()
+    field.evaluate(_PASTE_JS, BROKEN)
+    expect(field).to_have_value(REPAIRED)
+    with rerun(page):
+        field.press(commit_key)
+    assert query(page)[param] == REPAIRED
+    assert socket_errors == []

@@ -17,6 +17,7 @@ from streamlit.navigation.page import StreamlitPage
 
 from ui.common import registry, sidebar, state
 from ui.common.palette import HUES
+from ui.common.well_formed import repair_typed_text
 
 _FRAMED = "common.framed"  # session state: set by the frame for the page it runs next
 
@@ -61,6 +62,7 @@ def frame() -> None:
     page: StreamlitPage = st.navigation(pages())
     registry.collect_awaited()  # a training that finished while its user was elsewhere
     sidebar.encoding_picker()
+    repair_typed_text()
     notices = st.container()  # above the page, filled after it: the page's state reads the link
     st.session_state[_FRAMED] = True
     try:
