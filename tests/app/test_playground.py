@@ -130,6 +130,14 @@ def test_bad_link_values_fall_back_to_defaults() -> None:
     assert shown_ids(at) == oracle_ids("gpt2", DEFAULT_TEXT)
 
 
+def test_a_link_text_longer_than_a_link_holds_is_cut_with_a_notice() -> None:
+    text = "abc " * 1_000
+    at = open_app(text=text)
+    assert at.session_state["playground.text"] == text[:MAX_URL_TEXT_CHARS]
+    (notice,) = [w.value for w in at.warning]
+    assert "4,000 characters, more than a link holds; showing the first 2,000" in notice
+
+
 def test_big_text_counts_everything_draws_a_page_and_shows_more() -> None:
     text = "The quick brown fox jumps over the lazy dog. " * 1_200  # 12,001 tokens
     at = open_app()

@@ -169,8 +169,20 @@ def flag(key: str, url: str, default: bool = False) -> Param[bool]:
 
 
 def text(key: str, url: str, default: str = "") -> Param[str]:
-    """A text (``?text=…``); links keep at most `MAX_URL_TEXT_CHARS` characters of it."""
-    return Param(key, url, default, lambda raw: raw[:MAX_URL_TEXT_CHARS])
+    """A text (``?text=…``); links keep at most `MAX_URL_TEXT_CHARS` characters of it, and a
+    longer one (made by hand: the app never writes one) is cut with a notice that says so."""
+
+    def parse(raw: str) -> str:
+        if len(raw) > MAX_URL_TEXT_CHARS:
+            name_invalid(
+                url,
+                raw,
+                f"{len(raw):,} characters, more than a link holds; showing the first "
+                f"{MAX_URL_TEXT_CHARS:,}",
+            )
+        return raw[:MAX_URL_TEXT_CHARS]
+
+    return Param(key, url, default, parse)
 
 
 def number(key: str, url: str, default: int, *, lowest: int = 0) -> Param[int]:
