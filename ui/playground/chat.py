@@ -24,7 +24,7 @@ from tokenizer.chat import ROLES
 from ui.common import cache, registry
 from ui.common.copy_button import copy_text_button
 from ui.common.limits import MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES
-from ui.common.messages import inline_code
+from ui.common.messages import inline_code, quote_some
 from ui.common.registry import vocab_key
 from ui.common.state import publish_fitting, seed_following_default
 from ui.playground import panels
@@ -39,6 +39,7 @@ from ui.playground.conversation import (
     removed,
     unreadable,
 )
+from ui.playground.ids import special_texts_in
 from ui.playground.state import CHAT, IDS, PROMPT, TEMPLATE, TEXT
 
 
@@ -314,11 +315,28 @@ def result(enc: Encoding, talk: Conversation, view: RenderedView, chosen: panels
         st.code(view.text, language=None, wrap_lines=True)
         return
     panels.counts(enc, counted.tokens)
+    _special_text_note(talk, counted.enc)
     row = st.container(horizontal=True, vertical_alignment="center", key="playground-chat-sum")
     row.caption(_breakdown(talk, counted.count))
     with row:
         copy_text_button("playground.chat.copy", view.text, "Copy rendered text")
     panels.token_pane(counted.enc, counted.tokens, None, chosen, links=counted.enc is enc)
+
+
+def _special_text_note(talk: Conversation, reader: Encoding) -> None:
+    """Say which messages hold special-token text: the rendered text reads it as the token, so
+    a message can close its turn early or open another, a prompt injection to know about."""
+    held = [
+        f"message {n} ({quote_some(found, 3)})"
+        for n, message in enumerate(talk.messages, 1)
+        if (found := special_texts_in(message.content, reader.special_tokens))
+    ]
+    if held:
+        st.caption(
+            f":material/warning: Special-token text in {', '.join(held)} is read as the special "
+            "token itself, not as text: a message can end its turn early or start another. A "
+            "server should escape or refuse it in what its users send."
+        )
 
 
 def _breakdown(talk: Conversation, count: ChatCount) -> str:
