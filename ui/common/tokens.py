@@ -58,7 +58,7 @@ def normalised_note(enc: Encoding, raw: str, shown: str) -> str | None:
     >>> normalised_note(qwen, "caf\u00e9", "caf\u00e9") is None
     True
     """
-    if not _normalises(enc, raw):
+    if not _normalises(enc, raw, shown):
         return None
     return (
         f"{_who_normalises(enc)} before splitting it, as its model reads it: the tokens, counts "
@@ -74,14 +74,18 @@ def normalised_brief(enc: Encoding, raw: str, shown: str) -> str | None:
     >>> normalised_brief(tk.get_encoding("qwen3"), "café", "café")
     '`qwen3` normalises text (NFC) first: 5 characters became 4.'
     """
-    if not _normalises(enc, raw):
+    if not _normalises(enc, raw, shown):
         return None
     return f"{_who_normalises(enc)} first: {len(raw):,} characters became {len(shown):,}."
 
 
-def _normalises(enc: Encoding, raw: str) -> bool:
-    """Whether `enc`'s normaliser changes `raw`."""
-    return enc.normalizer is not None and enc.normalizer(raw) != raw
+def _normalises(enc: Encoding, raw: str, shown: str) -> bool:
+    """Whether `enc`'s normaliser changed `raw` into `shown`, the text it tokenized.
+
+    Read from the two texts, not by normalising `raw` again: on a long text that would be one
+    more pass over it per note, on every rerun.
+    """
+    return enc.normalizer is not None and shown != raw
 
 
 def _who_normalises(enc: Encoding) -> str:
