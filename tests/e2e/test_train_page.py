@@ -145,11 +145,12 @@ def test_cancel_keeps_what_a_long_training_learned(open_app, page: Page) -> None
     )
     expect(running.first).to_be_visible(timeout=60_000)  # live progress, merges under way
     keyed(page, "train.cancel").locator("button").first.click()
-    kept = page.get_by_text(f"Kept as {LONG_NAME}-partial", exact=False)
+    # One alert says both what was made and what was kept; read from it, so that a failure
+    # shows its whole text.
+    kept = page.locator("[data-testid='stAlert']").filter(has_text=f"Kept as {LONG_NAME}-partial")
     expect(kept).to_be_visible(timeout=60_000)
-    message = (
-        page.locator("[data-testid='stAlert']").filter(has_text="Cancelled after").inner_text()
-    )
+    message = kept.inner_text()
+    assert "Cancelled after " in message, message
     made = int(message.split("Cancelled after ")[1].split(" merge")[0].replace(",", ""))
     assert 0 < made < LONG_MERGES
     chosen = keyed(page, "train.selected").get_by_role("combobox")

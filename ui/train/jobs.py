@@ -182,10 +182,11 @@ class TrainJob:
                 self._end("failed")
                 return
             _fill_pieces(enc)
-            if self._cancel.is_set():  # stopped early: keep what it learned, if anything
-                record = enc.training
-                made = record.n_merges if isinstance(record, TrainingRecord) else 0
-                self.result = enc if made else None
+            record = enc.training
+            if isinstance(record, TrainingRecord) and record.stop == "cancelled":
+                # Stopped early: keep what it learned, if anything. A cancel that came after
+                # the last merge stopped nothing: that training is done, and complete.
+                self.result = enc if record.n_merges else None
                 self._end("cancelled")
                 return
             self.result = enc

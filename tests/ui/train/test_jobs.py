@@ -125,6 +125,29 @@ def test_cancel_stops_the_job_only_when_nobody_watches_it_and_keeps_what_it_lear
     assert fresh is not job
 
 
+def test_a_cancel_after_the_last_merge_leaves_a_complete_training_done() -> None:
+    # The trainer has made every merge and is building the vocabulary when the cancel comes:
+    # nothing was stopped, so the job is done and its vocabulary is not called partial.
+    finished, gate = threading.Event(), threading.Event()
+
+    def fn(text: str, vocab_size: int, **kwargs: object) -> tk.Encoding:
+        enc = tk.train(text, vocab_size, **kwargs)
+        finished.set()
+        assert gate.wait(10)
+        return enc
+
+    pool = TrainingPool(workers=1, keep=4, train_fn=fn)
+    job = pool.submit(KEY, TEXT, "s1")
+    assert finished.wait(20)
+    pool.leave(KEY, "s1")
+    assert job.cancelled and not job.over
+    gate.set()
+    wait(job)
+    assert job.state == "done"
+    assert job.result.training.stop != "cancelled"  # "exhausted": this text runs out of pairs
+    assert job.result.merges == tk.train(TEXT, 300).merges
+
+
 def test_a_prefix_of_a_finished_vocabulary_is_what_a_stopped_run_makes() -> None:
     full = tk.train(TEXT, 300)
     stopped = tk.train(TEXT, 300, on_step=lambda step: step.index < 9)  # stops after 10
