@@ -23,13 +23,15 @@ walk = player.walkthrough(enc, text)
 if not presenting and (note := normalised_note(enc, text, walk.text)):
     st.caption(note)  # Qwen's NFC: the chunks and the whole text below are of the composed text
 if not walk.chunks:
+    # Not st.stop(): the link's notices are drawn above the page once it has run.
+    player.unused_selection("there is no text here to step through")
     st.info("Type some text above to see it merge.")
-    st.stop()
-player.sync_selection(walk, enc, presenting)
-chunks.chunk_picker(walk, enc, presenting=presenting)
-if presenting:
-    player.presentation_player(walk, enc)
 else:
-    player.player(walk, enc)
-    copy_link_button("merges.copy_link")
-player_keys()
+    player.sync_selection(walk, enc, presenting)
+    chunks.chunk_picker(walk, enc, presenting=presenting)
+    if presenting:
+        player.presentation_player(walk, enc)
+    else:
+        player.player(walk, enc)
+        copy_link_button("merges.copy_link")
+    player_keys()

@@ -263,6 +263,14 @@ def test_empty_text() -> None:
     assert not [html for html in blocks(at) if "mg-chunk" in html]
 
 
+def test_emptying_the_text_takes_the_selection_out_of_the_link_quietly() -> None:
+    at = open_merges(chunk=str(OPENAI - 1), step="11")
+    at.session_state["merges.text"] = ""
+    rerun(at)
+    assert "chunk" not in at.query_params and "step" not in at.query_params
+    assert not at.warning  # the user emptied it: nothing to tell them about their link
+
+
 def test_chips_show_each_chunk_literally() -> None:
     """Chip labels are Markdown: every punctuation character arrives escaped, spaces as ·."""
     at = open_merges(text="**b** <i>")

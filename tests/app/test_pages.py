@@ -59,6 +59,9 @@ def on_page(page: str, **query: str) -> AppTest:
         ("compare", {"tab": "nope", "encs": "mystery"}, ["tab=nope", "encs=mystery"]),
         ("vocab", {"find": "nope", "ic": "x"}, ["find=nope", "ic=x"]),
         ("vocab", {"find": "curious", "list": "nope"}, ["list=nope"]),
+        # Values the page has no use for yet: no vocabulary trained, no text to step through.
+        ("train", {"show": "nope", "step": "5", "view": "zz"}, ["show=nope", "step=5", "view=zz"]),
+        ("merges", {"text": "", "chunk": "2", "step": "3"}, ["chunk=2", "step=3"]),
     ],
 )
 def test_invalid_link_values_are_named_in_a_notice(
@@ -69,3 +72,21 @@ def test_invalid_link_values_are_named_in_a_notice(
     assert "This link asked for something this page cannot show" in notice
     for value in named:
         assert value in notice, f"{value} not named on {page}: {notice!r}"
+
+
+@pytest.mark.parametrize(
+    ("page", "query", "unused"),
+    [
+        ("train", {"show": "nope", "step": "5", "view": "vocabulary"}, ["show", "step", "view"]),
+        ("merges", {"text": "", "chunk": "2", "step": "3", "by": "text"}, ["chunk", "step"]),
+    ],
+)
+def test_values_a_page_cannot_use_yet_leave_its_link(
+    page: str, query: dict[str, str], unused: list[str]
+) -> None:
+    """Named once, then gone: a link copied from the page does not carry them on."""
+    at = on_page(page, **query)
+    assert all(name not in at.query_params for name in unused), dict(at.query_params)
+    assert all(
+        at.query_params.get(name) == value for name, value in query.items() if name not in unused
+    )

@@ -120,6 +120,16 @@ class Param(Generic[T]):
         """Take the parameter out of the address bar (the view does not use it now)."""
         _set_url(self.url, None)
 
+    def unused(self, reason: str) -> None:
+        """Take a value the page has no use for now out of the address bar, naming it (with
+        `reason`) when it came from a link: a value this session set itself goes quietly."""
+        raw = st.query_params.get(self.url)
+        if raw is None:
+            return
+        if self.key not in st.session_state.get(_KEPT, {}):
+            _notice(self.url, raw, reason, None)
+        self.forget()
+
     def reset(self) -> None:
         """Start over: drop the value, the one kept for it and its link; the next `seed`
         gives the default."""

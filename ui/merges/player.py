@@ -80,6 +80,12 @@ def sync_selection(walk: Walkthrough, enc: Encoding, presenting: bool) -> None:
     ss[SEEN] = seen
 
 
+def unused_selection(reason: str) -> None:
+    """No text, nothing to select: a link's chunk and step leave the address bar."""
+    CHUNK.unused(reason)
+    STEP.unused(reason)
+
+
 def _at_most(value: int, upper: int, what: str) -> str | None:
     return None if value <= upper else f"this text has {upper + 1:,} {what} (0 to {upper:,})"
 

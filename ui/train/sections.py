@@ -44,6 +44,7 @@ from ui.train.state import (
     SOURCE,
     SOURCES,
     SPECIALS,
+    STEP,
     TAB,
     TABS,
     VOCAB_SIZE,
@@ -355,7 +356,8 @@ def vocabularies_section(corpus: corpora.Corpus | None) -> None:
             if tabs[2].open:
                 vocab_panel.export_panel(enc, key="train.export")
     else:
-        SELECTED.forget()
+        for param in (SELECTED, STEP, TAB):
+            param.unused("there is no vocabulary here to show yet")
         st.caption(
             "Vocabularies you train or import appear here and in every encoding picker; their "
             "ids travel in the page's link, so a reload keeps them."
