@@ -1,5 +1,7 @@
 """Hostile inputs: each must come out as literal text, in unit tests and in the browser."""
 
+from ui.common.glyphs import is_invisible
+
 XSS_PAYLOADS: tuple[str, ...] = (
     "<script>window.__pwned = 1</script>",
     '<img src=x onerror="window.__pwned = 1">',
@@ -19,6 +21,13 @@ XSS_PAYLOADS: tuple[str, ...] = (
 
 # Every hostile payload in one text: one page load checks them all (each line stays literal).
 XSS_TEXT = "\n".join(XSS_PAYLOADS)
+
+
+def as_drawn(text: str) -> str:
+    """`text` as the token view draws it with glyphs off: literally, but for characters that
+    draw nothing (the bidi override above), which show their code point."""
+    return "".join(f"U+{ord(c):04X}" if is_invisible(c) else c for c in text)
+
 
 # Odd but legal input: each must give a message or a result, never a traceback or a lost text.
 ODD_TEXTS: dict[str, str] = {

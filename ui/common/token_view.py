@@ -131,7 +131,10 @@ def _group_html(tok: Tokenized, group: range, facts: TokenFacts, opts: ViewOptio
     byte_spans = "".join(
         _token_span(tok, i, facts, opts, hex_bytes(tok.pieces[i]), "bytes") for i in group
     )
-    shown = visible_html(chars, show_whitespace=opts.show_whitespace, line_breaks=False)
+    # Characters that would draw nothing (a ZWJ cut in two) show their code points, as in
+    # `_single_html`.
+    glyphs = opts.show_whitespace or is_invisible(chars)
+    shown = visible_html(chars, show_whitespace=glyphs, line_breaks=False)
     # The group is a box, so a line break inside it would be lost: add it after the box.
     after = "\n" * chars.count("\n")
     return (

@@ -4,7 +4,7 @@ import pytest
 
 import tokenizer as tk
 from tests.ui.html_probe import probe
-from tests.ui.payloads import XSS_PAYLOADS
+from tests.ui.payloads import XSS_PAYLOADS, as_drawn
 from ui.common.token_view import ViewOptions, clusters, render_tokens, tooltip, view_parts
 from ui.common.tokens import tokenized_from_ids
 
@@ -53,6 +53,18 @@ def test_a_split_character_is_shown_once_above_each_tokens_bytes(gpt2: tk.Encodi
     assert view.with_class("grp-chars")[0].text == " 👋"
     assert [s.text for s in view.with_class("bytes")] == ["20 F0 9F 91", "8B"]
     assert "👋" in group.text
+
+
+def test_an_invisible_character_split_between_tokens_shows_its_code_point(
+    gpt2: tk.Encoding,
+) -> None:
+    """A zero-width joiner is two GPT-2 tokens: its group names it, as a whole one would be."""
+    tok = gpt2.tokenize("a\u200db")
+    view = probe(render_tokens(tok, gpt2))
+    assert view.with_class("grp-chars")[0].text == "U+200D"
+    assert [s.text for s in view.with_class("bytes")] == ["E2 80", "8D"]
+    family = probe(render_tokens(gpt2.tokenize("\U0001f468\u200d\U0001f469"), gpt2))
+    assert family.shown_text() == "\U0001f468U+200D\U0001f469"  # the joiner is its own group
 
 
 def test_tooltip_names_id_rank_chars_and_bytes(gpt2: tk.Encoding) -> None:
@@ -159,9 +171,10 @@ def test_hostile_text_stays_text(gpt2: tk.Encoding, payload: str, show_whitespac
     assert [e.tag for e in view.elements].count("style") == 1
     assert {name for e in view.elements for name in e.attrs} <= ALLOWED_ATTRS
     if not show_whitespace:
-        assert view.shown_text() == payload
+        shown = as_drawn(payload)
+        assert view.shown_text() == shown
         tokens_html = view_parts(tok, gpt2, ViewOptions(), gpt2.split(payload)).tokens
-        assert "".join(probe(c).shown_text() for c in chunk_spans(tokens_html)) == payload
+        assert "".join(probe(c).shown_text() for c in chunk_spans(tokens_html)) == shown
 
 
 @pytest.mark.parametrize(
