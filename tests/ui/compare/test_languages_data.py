@@ -114,3 +114,15 @@ def test_the_chart_is_a_row_per_sample_with_a_dot_per_encoding(
     assert len(spec["data"]["values"]) == len(languages)
     assert spec["height"] == {"step": ROW_PIXELS}
     assert len(order) * ROW_PIXELS < 600  # 40 translations fit a 720-pixel-high window
+
+
+@pytest.mark.parametrize("legend", [True, False])
+def test_colour_and_shape_share_one_legend(frame: pd.DataFrame, legend: bool) -> None:
+    """Both encode the encoding: one key showing each one's colour and shape, or none at all
+    (Vega-Lite warns of a conflict when one legend is on and the other off)."""
+    languages = frame[frame["group"] == GROUPS["language"]]
+    order = sample_order(languages, "tokens", "gpt2")
+    spec = languages_chart(languages, "tokens", order, ["gpt2", "o200k_base"], legend=legend)
+    encoding = spec["layer"][1]["encoding"]
+    assert encoding["color"]["legend"] == encoding["shape"]["legend"]
+    assert (encoding["color"]["legend"] is not None) == legend

@@ -90,6 +90,11 @@ def languages_chart(
             "x2": {"field": "high"},
         },
     }
+    key = (
+        {"title": None, "orient": "top", "columns": 3, "offset": 4, "padding": 0}
+        if legend
+        else None
+    )
     dots = {
         "mark": {"type": "point", "filled": True, "size": 60, "opacity": 0.95},
         "encoding": {
@@ -99,15 +104,13 @@ def languages_chart(
                 "field": "encoding",
                 "type": "nominal",
                 "scale": {"domain": encodings, "range": ENCODING_COLOURS[: len(encodings)]},
-                "legend": {"title": None, "orient": "top", "columns": 3, "offset": 4, "padding": 0}
-                if legend
-                else None,
+                "legend": key,
             },
-            "shape": {
+            "shape": {  # the same legend: one key, each encoding's colour and shape
                 "field": "encoding",
                 "type": "nominal",
                 "scale": {"domain": encodings, "range": SHAPES[: len(encodings)]},
-                "legend": None,
+                "legend": key,
             },
             "tooltip": _TOOLTIP,
         },
