@@ -1,6 +1,8 @@
 """Training in a child process gives the same vocabulary as training in place, and can stop."""
 
 import runpy
+import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -8,7 +10,7 @@ import pytest
 import tokenizer as tk
 from tests.core.texts import corpus_texts, stdlib_code
 from ui.common import navigation
-from ui.train.worker import run_in_child, train_in_process
+from ui.train.worker import TrainingProcessError, run_in_child, train_in_process
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -64,3 +66,28 @@ def test_the_training_process_does_not_draw_the_app(
     monkeypatch.setattr(navigation, "frame", lambda: calls.append(None))
     runpy.run_path(str(ROOT / "app.py"), run_name=run_name)
     assert bool(calls) == draws
+
+
+def test_a_training_process_that_dies_at_start_is_an_error_at_once(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Here "spawn" cannot start the child (the main module it runs again is gone); the parent
+    still holds the pipe's other end for it, so only the child's exit tells it is over."""
+    main = sys.modules["__main__"]
+    monkeypatch.setattr(main, "__spec__", None)
+    monkeypatch.setattr(main, "__file__", str(tmp_path / "gone.py"), raising=False)
+    outcome: list[BaseException] = []
+
+    def attempt() -> None:
+        try:
+            train_in_process(TEXT, 300, pattern="gpt2", special_tokens=(), on_step=print)
+        except BaseException as exc:  # the test reads which one
+            outcome.append(exc)
+
+    thread = threading.Thread(target=attempt, daemon=True)
+    thread.start()
+    thread.join(60)
+    assert not thread.is_alive(), "still waiting for a dead training process"
+    (error,) = outcome
+    assert isinstance(error, TrainingProcessError)
+    assert "ended unexpectedly" in str(error)
