@@ -48,7 +48,14 @@ MATCH_TIMEOUT_S = 0.8
 """Longest a user pattern may take to find one chunk; with `regex`'s own lateness in noticing
 (up to about half of it), a runaway pattern is stopped well within 2 s."""
 
+SPLIT_S_PER_CHAR = 5e-6
+"""What a user pattern may take per character of a whole text, beyond `MATCH_TIMEOUT_S`: a
+pattern that backtracks a little at every chunk never hits the one-chunk limit, yet holds the
+server for minutes on a page of text. 50 times what `regex` takes with GPT-2's pattern; 1 MB
+of text may take 5.8 s."""
+
 _MIN_ROUND_S = 0.05  # the least time a resumed round gets
+_SIMPLIFY = "Simplify it, e.g. with possessive quantifiers (a++) or atomic groups (?>...)."
 
 BMP = 0x10000
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
@@ -142,19 +149,20 @@ class RegexSplit:
         `regex` limits the time of a whole search, not of one match, so the search runs in
         rounds. A round that times out after finding chunks resumes after the last one (a long
         text is not a runaway pattern), with what is left of the limit for the chunk it was
-        looking for; a round that finds nothing has spent the limit on a single chunk, and the
-        pattern is refused.
+        looking for. The pattern is refused when one chunk takes the whole limit, or when the
+        text as a whole takes longer than its length allows (`SPLIT_S_PER_CHAR`).
         """
         if self._timeout is None:
             return [match[0] for match in self._finditer(text)]
         chunks: list[str] = []
         start = 0
+        found_at = perf_counter()  # when the last chunk was found: the next one is due
+        allowed = self._timeout + len(text) * SPLIT_S_PER_CHAR  # for the whole text
+        deadline = found_at + allowed
         budget = self._timeout
         repeat_empty_at = -1  # a resumed round finds again the empty match it resumed after
         while True:
-            found_before = len(chunks)
             last = (start, start)
-            found_at = perf_counter()
             try:
                 for match in self._finditer(text, start, timeout=budget):
                     span = match.span()
@@ -165,15 +173,22 @@ class RegexSplit:
                     found_at = perf_counter()
                 return chunks
             except TimeoutError:
-                if len(chunks) == found_before:
+                now = perf_counter()
+                if now - found_at >= self._timeout:
                     raise PatternTimeoutError(
-                        f"the pattern {self.pattern!r} took more than {self._timeout:g} s to find "
-                        f"one chunk, at character {start:,} of a text of {len(text):,}: it "
-                        "backtracks catastrophically. Simplify it, e.g. with possessive "
-                        "quantifiers (a++) or atomic groups (?>...)."
+                        f"the pattern '{self.pattern}' took more than {self._timeout:g} s to find "
+                        f"one chunk, at character {last[1]:,} of a text of {len(text):,}: it "
+                        f"backtracks catastrophically. {_SIMPLIFY}"
                     ) from None
-                # The chunk after `last` has been searched for since `found_at`.
-                budget = max(self._timeout - (perf_counter() - found_at), _MIN_ROUND_S)
+                if now >= deadline:
+                    raise PatternTimeoutError(
+                        f"the pattern '{self.pattern}' took more than {allowed:.1f} s to split a "
+                        f"text of {len(text):,} characters ({self._timeout:g} s plus "
+                        f"{SPLIT_S_PER_CHAR * 1e6:g} µs per character) and was at character "
+                        f"{last[1]:,}: it backtracks at every chunk. {_SIMPLIFY}"
+                    ) from None
+                # Resume after `last`, within both limits.
+                budget = max(min(self._timeout - (now - found_at), deadline - now), _MIN_ROUND_S)
                 start = last[1]
                 repeat_empty_at = start if last[0] == last[1] else -1
 

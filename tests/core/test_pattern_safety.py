@@ -14,7 +14,7 @@ import tiktoken
 import tokenizer as tk
 from tests.core.texts import corpus_texts
 from tokenizer import formats
-from tokenizer.splitter import MATCH_TIMEOUT_S, RegexSplit, splitter
+from tokenizer.splitter import MATCH_TIMEOUT_S, SPLIT_S_PER_CHAR, RegexSplit, splitter
 
 VERDICT = corpus_texts()["the-verdict.txt"]
 
@@ -120,6 +120,18 @@ def test_the_error_says_where_and_what_to_do() -> None:
     assert f"more than {MATCH_TIMEOUT_S:g} s" in message
     assert "possessive" in message
     assert isinstance(caught.value, ValueError)  # callers that catch ValueError catch it too
+
+
+def test_a_pattern_that_backtracks_at_every_chunk_is_stopped_too() -> None:
+    """Each chunk here is found within the one-chunk limit (29 letters, not 40), but every one
+    costs a fraction of a second: the text as a whole is held to its own limit."""
+    slow = RegexSplit(r"(?:a|aa)+$|\s+|.")
+    with pytest.raises(tk.PatternTimeoutError) as caught:
+        slow(("a" * 29 + "!") * 30)
+    message = str(caught.value)
+    assert "to split a text of 900 characters" in message
+    assert f"{SPLIT_S_PER_CHAR * 1e6:g} µs per character" in message
+    assert "backtracks at every chunk" in message
 
 
 def test_a_long_text_is_not_a_runaway() -> None:
