@@ -10,7 +10,7 @@ ui/common/tokens (cached by content).
 
 import streamlit as st
 
-from ui.common import tokens
+from ui.common import slow_pattern, tokens
 from ui.common.live_text import keep_pace
 from ui.common.navigation import require_frame
 from ui.common.sidebar import current_encoding
@@ -26,16 +26,17 @@ def tokens_pane() -> None:
     enc = current_encoding()
     chosen = panels.current_settings()
     raw = panels.current_input(chosen.mode)
-    if chosen.mode == "decode":
-        tok, chunks = panels.decode_ids(enc, raw), None
-    else:
-        tok = tokens.tokenize(enc, raw, special=chosen.special)
-        chunks = tokens.split(enc, raw, special=chosen.special) if chosen.show_chunks else None
-    panels.counts(enc, tok)
-    if chosen.mode == "encode":
-        panels.normalised_hint(enc, raw, tok)
-        panels.special_hint(enc, raw, chosen)
-    panels.token_pane(enc, tok, chunks, chosen)
+    with slow_pattern.reported(enc.name):  # an imported pattern may be too slow on this text
+        if chosen.mode == "decode":
+            tok, chunks = panels.decode_ids(enc, raw), None
+        else:
+            tok = tokens.tokenize(enc, raw, special=chosen.special)
+            chunks = tokens.split(enc, raw, special=chosen.special) if chosen.show_chunks else None
+        panels.counts(enc, tok)
+        if chosen.mode == "encode":
+            panels.normalised_hint(enc, raw, tok)
+            panels.special_hint(enc, raw, chosen)
+        panels.token_pane(enc, tok, chunks, chosen)
     keep_pace(TEXT.key, IDS.key)
 
 

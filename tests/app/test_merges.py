@@ -245,7 +245,7 @@ def test_a_vocabulary_trained_in_this_session() -> None:
     at.query_params["text"] = "aaaa aaa"
     rerun(at)
     assert text_ids(at) == trained.encode("aaaa aaa")
-    assert any("trained here" in c.value for c in at.caption)
+    assert any("tiny · trained or imported here" in c.value for c in at.caption)
 
 
 def test_text_where_nothing_merges() -> None:

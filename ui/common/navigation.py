@@ -15,7 +15,7 @@ import streamlit as st
 from PIL import Image, ImageDraw
 from streamlit.navigation.page import StreamlitPage
 
-from ui.common import registry, sidebar, state
+from ui.common import registry, sidebar, slow_pattern, state
 from ui.common.palette import HUES
 from ui.common.well_formed import repair_typed_text
 
@@ -66,7 +66,8 @@ def frame() -> None:
     notices = st.container()  # above the page, filled after it: the page's state reads the link
     st.session_state[_FRAMED] = True
     try:
-        page.run()
+        with slow_pattern.reported():
+            page.run()
     finally:  # also when the page stops early (st.stop)
         with notices:
             state.show_notices()

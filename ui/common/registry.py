@@ -268,10 +268,10 @@ def available_encodings() -> list[str]:
 
 
 def encoding_label(name: str) -> str:
-    """``"o200k_base · GPT-4o, o1, o3 and later"``; trained ones say so."""
+    """``"o200k_base · GPT-4o, o1, o3 and later"``; the session's own ones say so."""
     if name in tk.MODELS:
         return f"{name} · {tk.MODELS[name]}"
-    return f"{name} · trained here"
+    return f"{name} · trained or imported here"
 
 
 def get_encoding(name: str) -> Encoding:

@@ -6,11 +6,11 @@ compare (ui/common/vocab_panel.py), each with its result next to its control.
 
 import streamlit as st
 
-from tokenizer import Tokenized
-from ui.common import cache, registry, tokens, vocab_panel
+from tokenizer import PatternTimeoutError, Tokenized
+from ui.common import cache, registry, slow_pattern, tokens, vocab_panel
 from ui.common.limits import MAX_COMPARE, RENDER_LIMIT
 from ui.common.live_text import live_textarea, set_live_text
-from ui.common.messages import inline_code
+from ui.common.messages import inline_code, quote_some
 from ui.common.samples import load_samples
 from ui.common.state import publish_text, seed_following
 from ui.common.stats import text_stats
@@ -41,15 +41,20 @@ def _load_sample() -> None:
 
 
 def _columns(text: str, chosen: list[str], show_whitespace: bool) -> dict[str, Tokenized]:
-    """One column per tokenizer: its name, counts and coloured tokens; returns the tokenizations."""
+    """One column per tokenizer: its name, counts and coloured tokens; returns the tokenizations
+    (without those whose pattern is too slow on this text: their column says so)."""
     toks = {}
     for index, (name, holder) in enumerate(zip(chosen, st.columns(len(chosen)), strict=True)):
         enc = registry.get_encoding(name)
-        tok = tokens.tokenize(enc, text, special=registry.specials_in_text(enc))
-        toks[name] = tok
-        stats = text_stats(tok.text, len(tok.ids))
         with holder.container(key=f"compare.col_{index}"):
             st.markdown(f"**{inline_code(name, 40)}**")
+            try:
+                tok = tokens.tokenize(enc, text, special=registry.specials_in_text(enc))
+            except PatternTimeoutError as error:
+                st.error(slow_pattern.too_slow(error), icon=":material/timer_off:")
+                continue
+            toks[name] = tok
+            stats = text_stats(tok.text, len(tok.ids))
             st.metric("Tokens", f"{stats.tokens:,}")
             st.caption(ratio_caption(stats))
             if tok.ids:
@@ -88,10 +93,14 @@ def _boundaries(
 
 def _every_encoding(text: str) -> None:
     st.subheader("Every loaded encoding")
-    rows = []
+    rows, too_slow = [], []
     for name in registry.available_encodings():
         enc = registry.get_encoding(name)
-        tok = tokens.tokenize(enc, text, special=registry.specials_in_text(enc))
+        try:
+            tok = tokens.tokenize(enc, text, special=registry.specials_in_text(enc))
+        except PatternTimeoutError:
+            too_slow.append(name)
+            continue
         rows.append(Row(name, text_stats(tok.text, len(tok.ids))))
     st.markdown(cheapest_sentence([Row(inline_code(r.name), r.stats) for r in rows]))
     st.dataframe(
@@ -103,6 +112,11 @@ def _every_encoding(text: str) -> None:
             "Bytes / token": st.column_config.NumberColumn(format="%.2f"),
         },
     )
+    if too_slow:
+        st.caption(
+            f"Left out: {quote_some(too_slow)}, whose pattern is too slow on this text (it "
+            "backtracks; choose it above to read why)."
+        )
 
 
 def side_by_side() -> None:
@@ -140,7 +154,7 @@ def side_by_side() -> None:
         st.info("Pick at least two tokenizers to compare.")
         return
     toks = _columns(text, chosen, show_whitespace)
-    if text:
+    if text and len(toks) == len(chosen):  # else a column says which pattern is too slow
         _boundaries(text, toks, chosen, show_whitespace)
     _every_encoding(text)
     _files(chosen)

@@ -11,7 +11,7 @@ import streamlit as st
 
 from tokenizer import Encoding
 from tokenizer.train_record import TrainingRecord
-from ui.common import cache, vocab_files
+from ui.common import cache, slow_pattern, vocab_files
 from ui.common.limits import MAX_REPLAY_SAMPLE_CHARS, RENDER_LIMIT
 from ui.common.registry import vocab_key
 from ui.common.token_view import ViewOptions, render_tokens
@@ -186,18 +186,19 @@ def _sample(enc: Encoding, record: TrainingRecord, step: int, default: str) -> N
     if not text:
         st.caption("Type a sample above to see how it was tokenized at this step.")
         return
-    steps = cache.derived(
-        ("replay sample", vocab_key(enc), text),
-        lambda: SampleSteps.of(enc, text),
-        lambda s: _BYTES_PER_SAMPLE_CHAR * len(s.text),
-    )
-    ids = steps.ids_at(step)
-    st.caption(
-        f"{len(ids):,} tokens for {len(text):,} characters after step {step:,} "
-        f"(with all {record.n_merges:,} merges: {len(steps.ids_at(record.n_merges)):,})."
-    )
-    tok = tokenized_from_ids(enc, ids)
-    st.html(render_tokens(tok, enc, ViewOptions(limit=RENDER_LIMIT)))
+    with slow_pattern.reported(enc.name):  # a custom pattern may be too slow on this sample
+        steps = cache.derived(
+            ("replay sample", vocab_key(enc), text),
+            lambda: SampleSteps.of(enc, text),
+            lambda s: _BYTES_PER_SAMPLE_CHAR * len(s.text),
+        )
+        ids = steps.ids_at(step)
+        st.caption(
+            f"{len(ids):,} tokens for {len(text):,} characters after step {step:,} "
+            f"(with all {record.n_merges:,} merges: {len(steps.ids_at(record.n_merges)):,})."
+        )
+        tok = tokenized_from_ids(enc, ids)
+        st.html(render_tokens(tok, enc, ViewOptions(limit=RENDER_LIMIT)))
 
 
 # ---- vocabulary table ------------------------------------------------------------------------
