@@ -8,6 +8,8 @@ trained here) gets no sentence.
 
 from dataclasses import dataclass
 
+from ui.common.messages import counted
+
 
 @dataclass(frozen=True)
 class ContextWindow:
@@ -89,7 +91,7 @@ def window_sentence(tokens: int, encoding: str, model: str | None = None) -> str
     if row is None:
         return None
     sentence = (
-        f"{tokens:,} token{'s' if tokens != 1 else ''} — {share(tokens, row.tokens)} of "
+        f"{counted(tokens, 'token')} — {share(tokens, row.tokens)} of "
         f"{row.model}'s context window ({row.tokens:,})"
     )
     if tokens > row.tokens:

@@ -15,6 +15,7 @@ import streamlit as st
 from ui.common import server_load, state
 from ui.common.glyphs import without_lone_surrogates
 from ui.common.limits import DEBOUNCE_MS, MAX_TEXT_CHARS
+from ui.common.messages import counted
 from ui.components import component
 
 _textarea = component("live_textarea")
@@ -94,7 +95,7 @@ def live_textarea(
     count += st.session_state.pop(_repaired_key(key), 0)
     if count:
         st.toast(
-            f"{count:,} lone surrogate{'s' if count != 1 else ''} (half of a UTF-16 pair, "
+            f"{counted(count, 'lone surrogate')} (half of a UTF-16 pair, "
             "not a character) became U+FFFD �, as the tokenizer reads them.",
             icon=":material/info:",
         )

@@ -1,4 +1,4 @@
-"""Messages that quote what the user typed, safely, in Streamlit's Markdown.
+"""Messages that quote what the user typed, safely, in Streamlit's Markdown; and counts in words.
 
 `st.error` and friends render Markdown, so a pasted ``**x**`` or ``[a](javascript:…)`` would be
 formatted. Quoting it as inline code shows it literally, whatever it contains.
@@ -22,6 +22,15 @@ def inline_code(text: str, max_chars: int = 24) -> str:
     longest = max((len(run) for run in re.findall("`+", text)), default=0)
     fence = "`" * (longest + 1)
     return f"{fence} {text} {fence}" if longest else f"{fence}{text}{fence}"
+
+
+def counted(n: int, noun: str) -> str:
+    """`n` and `noun`, plural unless `n` is 1.
+
+    >>> counted(1, "merge"), counted(12345, "special token")
+    ('1 merge', '12,345 special tokens')
+    """
+    return f"{n:,} {noun}{'s' if n != 1 else ''}"
 
 
 def quote_some(items: Sequence[object], limit: int = 8) -> str:

@@ -16,6 +16,7 @@ import tokenizer as tk
 from tokenizer import Encoding
 from ui.common import registry, state
 from ui.common.context_windows import windows_of
+from ui.common.messages import counted
 from ui.common.registry import available_encodings, get_encoding
 
 DEFAULT_ENCODING = "gpt2"
@@ -71,9 +72,7 @@ def describe(enc: Encoding) -> list[str]:
         sizes = " · ".join(f"{w.model} {w.tokens:,}" for w in windows)
         lines.append(f"context window: {sizes}")
     specials = len(enc.special_tokens)
-    lines.append(
-        f"{enc.n_vocab:,} token ids · {specials:,} special token{'s' if specials != 1 else ''}"
-    )
+    lines.append(f"{enc.n_vocab:,} token ids · {counted(specials, 'special token')}")
     return lines
 
 

@@ -7,6 +7,8 @@ were read (UTF-8 when valid, else Windows-1252 / Latin-1, counted), never an exc
 import codecs
 from dataclasses import dataclass
 
+from ui.common.messages import counted
+
 MIB = 1024 * 1024
 
 
@@ -17,7 +19,7 @@ def size_label(n_bytes: int) -> str:
     ('12 bytes', '31.8 KB', '1.0 MB')
     """
     if n_bytes < 1024:
-        return f"{n_bytes:,} byte{'s' if n_bytes != 1 else ''}"
+        return counted(n_bytes, "byte")
     if n_bytes < MIB:
         return f"{n_bytes / 1024:.1f} KB"
     return f"{n_bytes / MIB:.1f} MB"
@@ -58,7 +60,7 @@ class DecodedUpload:
             return (
                 f"This file is not UTF-8: {self.replaced:,} byte sequence{many} could not be "
                 f"read as UTF-8. It was read as {LEGACY} (Western European) instead, so its "
-                f"{self.reread:,} non-ASCII byte{'s' if self.reread != 1 else ''} became "
+                f"{counted(self.reread, 'non-ASCII byte')} became "
                 f"characters like é and ü{undefined}. If the preview looks wrong, save the file "
                 "as UTF-8 and upload it again."
             )

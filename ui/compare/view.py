@@ -18,6 +18,7 @@ import pandas as pd
 from tokenizer import Tokenized
 from ui.common.glyphs import visible_html
 from ui.common.limits import MAX_DIFF_CHARS
+from ui.common.messages import counted
 from ui.common.palette import HUES, css_colour
 from ui.common.stats import TextStats, format_ratio
 
@@ -90,7 +91,7 @@ def cheapest_sentence(rows: Sequence[Row]) -> str:
     ranked = sorted(rows, key=lambda row: row.stats.tokens)
     fewest = ranked[0].stats.tokens
     best = [row.name for row in ranked if row.stats.tokens == fewest]
-    noun = f"{fewest:,} token{'s' if fewest != 1 else ''}"
+    noun = counted(fewest, "token")
     if len(best) == len(rows):
         return f"All of them need the same number of tokens for this text: {noun}."
     if len(best) > 1:
@@ -340,7 +341,7 @@ def _html(
             parts.append(f'<span class="blk">{lanes}</span>')
     key = "".join(
         f'<span><span class="sw l{i}"></span><b>{escape(c.name)}</b> {c.tokens:,} tokens · '
-        f"{c.unique:,} cut{'s' if c.unique != 1 else ''} only it makes</span>"
+        f"{counted(c.unique, 'cut')} only it makes</span>"
         for i, c in enumerate(lane_counts(toks, names, diff))
     )
     help_text = (

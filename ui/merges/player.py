@@ -16,6 +16,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from tokenizer import Encoding
 from ui.common import cache
+from ui.common.messages import counted
 from ui.common.registry import vocab_key
 from ui.merges.block import escaped_html_block
 from ui.merges.chart import token_count_chart
@@ -254,7 +255,7 @@ def chunk_caption(walk: Walkthrough, index: int, step: int) -> str:
         f"Chunk {index + 1} of {len(walk.chunks):,}{matched} · {size} byte"
         f"{'s' if size != 1 else ''} · at step {step:,}: {local} of its {chunk.merges} "
         f"merge{'s' if chunk.merges != 1 else ''} done{unchanged} · "
-        f"{ends} token{'s' if ends != 1 else ''} at the end"
+        f"{counted(ends, 'token')} at the end"
     )
 
 

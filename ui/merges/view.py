@@ -16,6 +16,7 @@ from typing import Literal
 from tokenizer import Encoding, MergeStep, bytes_to_symbols
 from ui.common.glyphs import visible_html
 from ui.common.limits import MAX_ROW_PIECES, MAX_TABLE_ROWS
+from ui.common.messages import counted
 from ui.common.token_view import ViewOptions, hex_bytes, render_tokens
 from ui.common.tokens import tokenized_from_ids
 from ui.merges.model import Chunk, Kind, Walkthrough
@@ -249,8 +250,8 @@ def summary_html(summary: StepSummary | None, walk: Walkthrough, style: PieceSty
             f'<div class="mg-summary"><b>Step 0</b> of {walk.last:,} · single bytes, before any '
             f"merge: every byte is its own token · {walk.token_counts[0]:,} tokens</div>"
         )
-    places = f"{summary.places:,} place{'s' if summary.places != 1 else ''}"
-    chunks = f"{summary.chunks:,} chunk{'s' if summary.chunks != 1 else ''}"
+    places = counted(summary.places, "place")
+    chunks = counted(summary.chunks, "chunk")
     return (
         f'<div class="mg-summary"><b>Step {summary.step:,}</b> of {walk.last:,} · merge of rank '
         f'<b class="mg-rank">{summary.rank}</b>: {_chip(summary.left, style)} + '

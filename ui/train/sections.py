@@ -16,7 +16,7 @@ from ui.common.limits import (
     MAX_TRAIN_VOCAB,
     MAX_UNSPLIT_BYTES,
 )
-from ui.common.messages import inline_code, quote_some
+from ui.common.messages import counted, inline_code, quote_some
 from ui.common.sidebar import current_encoding
 from ui.common.state import publish_text, segmented
 from ui.common.token_text import plain
@@ -179,7 +179,7 @@ def pattern_box() -> tuple[str, str, list[str]]:
         count = len(check.dropped)
         which = quote_some([plain(char.encode()) for char in dict.fromkeys(check.dropped)], 6)
         st.warning(
-            f"{count} character{'s' if count != 1 else ''} of the test line "
+            f"{counted(count, 'character')} of the test line "
             f"match{'es' if count == 1 else ''} nothing ({which}): the pre-tokenizer drops text "
             r"that no alternative matches. End the regex with `|[\s\S]` (any character, "
             "newlines too) to keep it all."
@@ -219,8 +219,7 @@ def settings_section(corpus: corpora.Corpus | None) -> tuple[TrainSettings, str,
     smallest = 256 + len(specials)
     if vocab_size < smallest:
         problems.append(
-            f"With {len(specials)} special token{'s' if len(specials) != 1 else ''} the size "
-            f"must be at least {smallest}."
+            f"With {counted(len(specials), 'special token')} the size must be at least {smallest}."
         )
     if choice == NO_SPLIT and corpus is not None and corpus.n_bytes > MAX_UNSPLIT_BYTES:
         problems.append(
@@ -338,7 +337,8 @@ def vocabularies_section(corpus: corpora.Corpus | None) -> None:
         )
         enc = registry.get_encoding(name)
         stored = registry.stored(name)
-        about = f" {stored.about[:1].upper()}{stored.about[1:]}." if stored and stored.about else ""
+        told = stored.about.rstrip(".") if stored else ""  # a partial one's ends with a sentence
+        about = f" {told[:1].upper()}{told[1:]}." if told else ""
         st.caption(table.describe(enc) + about)
         TAB.seed()
         tabs = st.tabs(list(TABS.values()), key=TAB.key, on_change="rerun")

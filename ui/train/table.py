@@ -14,6 +14,7 @@ import pandas as pd
 from tokenizer import Encoding
 from tokenizer.train_record import TrainingRecord
 from ui.common.limits import MAX_TREE_NODES
+from ui.common.messages import counted
 from ui.common.token_text import plain, write_glyphs
 
 COLUMNS = ("id", "token", "bytes", "length", "kind", "left", "right", "parents", "count")
@@ -25,12 +26,14 @@ def describe(enc: Encoding) -> str:
     >>> import tokenizer as tk
     >>> describe(tk.train("aaab aaab", 260))
     '260 ids: 256 bytes, 3 merges, 1 special token.'
+    >>> describe(tk.train("ab ab", 258))
+    '258 ids: 256 bytes, 1 merge, 1 special token.'
     """
     n = len(enc.special_tokens)
-    specials = f"{n} special token{'s' if n != 1 else ''}"
+    specials = counted(n, "special token")
     if enc.merges is None:
         return f"{enc.n_vocab:,} ids with {specials}; imported without a merge list."
-    return f"{enc.n_vocab:,} ids: 256 bytes, {len(enc.merges):,} merges, {specials}."
+    return f"{enc.n_vocab:,} ids: 256 bytes, {counted(len(enc.merges), 'merge')}, {specials}."
 
 
 def parents(enc: Encoding, token_id: int) -> tuple[int, int] | None:
