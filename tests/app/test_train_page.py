@@ -401,6 +401,14 @@ def test_an_upload_over_the_limit_gets_our_message_naming_the_limit() -> None:
     assert "These 2 files are 10.0 MB together; the limit is 10.0 MB" in error
 
 
+def test_before_an_upload_the_page_names_the_limit_the_box_enforces() -> None:
+    """A file over the limit never reaches the app (the browser box refuses it): the page's
+    own hint must say what the limit is."""
+    at = open_train(source="upload")
+    (hint,) = [e.value for e in at.error if "corpus first" in e.value]
+    assert "at most 10.0 MB" in hint
+
+
 def test_identical_trainings_are_shared_between_sessions(trained: AppTest) -> None:
     other = train(paste(open_train(), CORPUS), name="cats again")
     mine = held(trained)["cats"]

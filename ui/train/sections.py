@@ -270,10 +270,21 @@ def progress_panel() -> None:
         )
 
 
+def _no_corpus_yet() -> str:
+    """What to do first; for uploads, the limit too: the box itself refuses a bigger file, and
+    says so only in a tooltip on the file's red mark."""
+    if SOURCE.value != "upload":
+        return "Choose, paste or upload a corpus first."
+    return (
+        f"Upload a .txt corpus first, at most {uploads.size_label(MAX_CORPUS_BYTES)} (a larger "
+        "file is refused by the box above: it shows the file in red, its reason on hover)."
+    )
+
+
 def train_section(corpus: corpora.Corpus | None) -> None:
     settings, name, problems = settings_section(corpus)
     if corpus is None:
-        problems.insert(0, "Choose, paste or upload a corpus first.")
+        problems.insert(0, _no_corpus_yet())
     for problem in problems:
         st.error(problem)
     # Not an on_click callback: its arguments would be this run's, and a click that also commits
