@@ -121,6 +121,26 @@ def test_languages_tab_chart_table_metric_and_own_sample(open_app, page: Page) -
     assert page.evaluate("() => window.__pwned") is None  # …never run
 
 
+def test_with_a_sample_of_your_own_every_group_fits_at_1280(open_app, page: Page) -> None:
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_app("/compare?tab=languages")
+    commit(keyed(page, "compare.lang_new_title").locator("input"), "Mine")
+    text = keyed(page, "compare.lang_new_text").locator("textarea")
+    commit(text, "A sample of my own.", "ControlOrMeta+Enter")
+    with rerun(page):
+        keyed(page, "compare.lang_add").locator("button").click()
+    group = keyed(page, "compare.lang_groups")
+    pills = group.get_by_role("button")
+    expect(pills).to_have_count(4)
+    edge = group.bounding_box()  # the pills' row: what goes past it is cut off
+    assert edge is not None
+    for pill in pills.all():
+        box = pill.bounding_box()
+        assert box is not None
+        assert box["x"] + box["width"] <= edge["x"] + edge["width"], pill.inner_text()
+    screenshot(page, "languages-own-sample-1280x720")
+
+
 @pytest.mark.parametrize("color_scheme", ["dark"], indirect=True)
 def test_dark_screenshots(open_app, page: Page, color_scheme: str) -> None:
     open_compare(open_app)

@@ -98,7 +98,13 @@ def languages_tab() -> None:
         help="Vocabularies you train on the Train page can be added here too.",
     )
     LANG_ENCODINGS.publish(default)
-    row = st.columns([3, 2], vertical_alignment="bottom")
+    present = ["language", "code", "tricky", *([CUSTOM_KIND] if custom_samples() else [])]
+    # Side by side while three groups fit beside the metrics (1280 px wide); a fourth goes below.
+    row = (
+        st.columns([3, 2], vertical_alignment="bottom")
+        if len(present) < 4
+        else [st.container(), st.container()]
+    )
     METRIC.seed()
     with row[0]:
         st.segmented_control(
@@ -110,7 +116,6 @@ def languages_tab() -> None:
         )
     METRIC.publish()
     metric = METRIC.value
-    present = ["language", "code", "tricky", *([CUSTOM_KIND] if custom_samples() else [])]
     SAMPLE_GROUPS.seed(_groups_problem(present), default=present)
     SAMPLE_GROUPS.set([g for g in SAMPLE_GROUPS.value if g in present])
     with row[1]:
