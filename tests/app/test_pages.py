@@ -90,3 +90,26 @@ def test_values_a_page_cannot_use_yet_leave_its_link(
     assert all(
         at.query_params.get(name) == value for name, value in query.items() if name not in unused
     )
+
+
+@pytest.mark.parametrize(
+    ("query", "key", "kept", "named"),
+    [
+        ({"encs": "gpt2,zzz,cl100k_base"}, "compare.encs", ["gpt2", "cl100k_base"], "no zzz here"),
+        (
+            {"tab": "languages", "groups": "language,yours,tricky"},
+            "compare.lang_groups",
+            ["language", "tricky"],
+            "no yours samples here",
+        ),
+    ],
+)
+def test_a_list_in_a_link_keeps_the_names_this_page_has(
+    query: dict[str, str], key: str, kept: list[str], named: str
+) -> None:
+    """One unknown name (a vocabulary the server dropped, a sample group not made yet) is
+    named and left out; the rest of the list is kept, not replaced by the default."""
+    at = on_page("compare", **query)
+    assert at.session_state[key] == kept
+    notice = " ".join(w.value for w in at.warning)
+    assert named in notice and f"showing {', '.join(kept)}" in notice

@@ -250,20 +250,41 @@ def seed_following(param: Param[list[str]], default: list[str], allowed: Sequenc
 
     The default can change under the page (a new vocabulary joins "GPT-2 against the latest
     vocabulary"): a list still equal to the default it was given follows to the new one. Names
-    no longer `allowed` are dropped, and at most `limit` are kept (a link that asks for more
-    is named in a notice).
+    no longer `allowed` are dropped (a link's are named in a notice), and at most `limit` are
+    kept (a link that asks for more is named in a notice too).
     """
-
-    def check(picked: list[str]) -> str | None:
-        unknown = [name for name in picked if name not in allowed]
-        return f"no {', '.join(unknown)} here" if unknown else None
-
     first = param.key not in st.session_state
-    current = [name for name in seed_following_default(param, default, check) if name in allowed]
+    current = keep_known(param, seed_following_default(param, default, known_only(allowed)),
+                         allowed, first)  # fmt: skip
     if first and len(current) > limit and param.url in st.query_params:
         reason = f"at most {limit} at once; showing {', '.join(current[:limit])}"
         name_invalid(param.url, st.query_params[param.url], reason)
     param.set(current[:limit])
+
+
+def known_only(allowed: Sequence[str], what: str = "") -> Callable[[list[str]], str | None]:
+    """A `seed` check for a list of names: refused (the default instead) only when none of them
+    is `allowed`; otherwise `keep_known` drops the unknown ones and keeps the rest."""
+
+    def check(picked: list[str]) -> str | None:
+        if any(name in allowed for name in picked):
+            return None
+        return f"no {', '.join(picked)}{what} here"
+
+    return check
+
+
+def keep_known(param: Param[list[str]], picked: list[str], allowed: Sequence[str], first: bool,
+               what: str = "") -> list[str]:  # fmt: skip
+    """The names of `picked` that are `allowed`. Those that are not, when they come from the link
+    (the `first` seed), are named in a notice: a shared link with one vocabulary the server no
+    longer holds keeps the others."""
+    kept = [name for name in picked if name in allowed]
+    unknown = [name for name in picked if name not in allowed]
+    if unknown and first and param.url in st.query_params:
+        reason = f"no {', '.join(unknown)}{what} here; showing {', '.join(kept)}"
+        name_invalid(param.url, st.query_params[param.url], reason)
+    return kept
 
 
 def seed_following_default(

@@ -5,7 +5,6 @@ a derived view (`ui.common.cache.derived`), keyed by the vocabulary's content an
 """
 
 import time
-from collections.abc import Callable
 
 import pandas as pd
 import streamlit as st
@@ -28,7 +27,7 @@ from ui.common.registry import (
     vocab_key,
 )
 from ui.common.samples import Sample, load_samples
-from ui.common.state import seed_following
+from ui.common.state import keep_known, known_only, seed_following
 from ui.compare.languages.chart import languages_chart
 from ui.compare.languages.data import (
     CUSTOM_KIND,
@@ -78,14 +77,6 @@ def custom_samples() -> list[Sample]:
     return st.session_state.setdefault(CUSTOM, [])
 
 
-def _groups_problem(present: list[str]) -> Callable[[list[str]], str | None]:
-    def check(picked: list[str]) -> str | None:
-        missing = [g for g in picked if g not in present]
-        return f"no {', '.join(missing)} samples here" if missing else None
-
-    return check
-
-
 def languages_tab() -> None:
     """The whole tab."""
     default = default_encodings()
@@ -116,8 +107,9 @@ def languages_tab() -> None:
         )
     METRIC.publish()
     metric = METRIC.value
-    SAMPLE_GROUPS.seed(_groups_problem(present), default=present)
-    SAMPLE_GROUPS.set([g for g in SAMPLE_GROUPS.value if g in present])
+    first = SAMPLE_GROUPS.key not in st.session_state
+    picked = SAMPLE_GROUPS.seed(known_only(present, " samples"), default=present)
+    SAMPLE_GROUPS.set(keep_known(SAMPLE_GROUPS, picked, present, first, " samples"))
     with row[1]:
         groups = st.pills(
             "Samples",
