@@ -34,6 +34,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import streamlit as st
 
+from tokenizer import PatternTimeoutError
 from ui.common.limits import DERIVED_CACHE_BYTES
 
 T = TypeVar("T")
@@ -160,11 +161,30 @@ def _key_size(key: Hashable) -> int:
 
 
 DERIVED = ContentCache(DERIVED_CACHE_BYTES)
+_REFUSAL_BYTES = 1_000  # a held PatternTimeoutError: its message, roughly
 
 
 def derived(key: Hashable, compute: Callable[[], T], size: Callable[[T], int]) -> T:
-    """A view derived from content, shared by every session (see the table above)."""
-    return DERIVED.get(key, compute, size)
+    """A view derived from content, shared by every session (see the table above).
+
+    A pattern too slow for the text (`PatternTimeoutError`, after a second or so) is held too,
+    and raised again: every rerun of a page that tokenizes with such a vocabulary would spend
+    that second again to learn the same thing.
+    """
+
+    def outcome() -> T | PatternTimeoutError:
+        try:
+            return compute()
+        except PatternTimeoutError as error:
+            return error
+
+    def cost(held: T | PatternTimeoutError) -> int:
+        return _REFUSAL_BYTES if isinstance(held, PatternTimeoutError) else size(held)
+
+    held = DERIVED.get(key, outcome, cost)
+    if isinstance(held, PatternTimeoutError):
+        raise held.with_traceback(None)  # a fresh traceback each time, not a growing one
+    return held
 
 
 def memo(kind: str, key: tuple[Any, ...], compute: Callable[[], T]) -> T:
