@@ -88,6 +88,20 @@ def test_side_by_side_counts_equal_the_cores(open_app, page: Page) -> None:
     screenshot(page, "compare-light")
 
 
+def test_the_keys_point_at_a_columns_tokens(open_app, page: Page) -> None:
+    open_compare(open_app)
+    column = keyed(page, "compare.col_0")
+    pane = column.locator(".bpl-text")
+    pane.focus()
+    page.keyboard.press("End")
+    last = pane.locator(".tok").last
+    expect(last).to_have_class(re.compile(r"\bhl\b"))
+    expect(column.locator(".bpl-inspect")).to_have_text(last.get_attribute("title") or "")
+    page.keyboard.press("ArrowLeft")
+    expect(pane.locator(".tok.hl")).to_have_count(1)
+    expect(pane.locator(".tok").nth(-2)).to_have_class(re.compile(r"\bhl\b"))
+
+
 def test_languages_tab_chart_table_metric_and_own_sample(open_app, page: Page) -> None:
     open_compare(open_app, "Languages & code")
     chart = page.locator("[data-testid='stVegaLiteChart']")

@@ -35,6 +35,28 @@ def test_a_click_pins_a_token_and_esc_lets_go(open_app) -> None:
     expect(page.locator(".bpl-text .tok.pin")).to_have_count(0)
 
 
+def test_the_keys_walk_the_tokens_and_enter_pins_one(open_app) -> None:
+    page = open_app("/?text=hello%20world")
+    lit = page.locator(".bpl-text .tok.hl")
+    page.locator(".bpl-text").focus()  # one tab stop: the first token is pointed at
+    expect(lit).to_have_attribute("data-token-id", "31373")
+    expect(page.locator(".bpl-hover")).to_contain_text("id 31373")
+    page.keyboard.press("ArrowRight")
+    expect(lit).to_have_attribute("data-token-id", "995")
+    expect(page.locator(".bpl-ids .tid.hl")).to_have_text("995")  # its id is lit too
+    expect(page.locator(".bpl-hover")).to_contain_text("id 995")
+    page.keyboard.press("ArrowRight")  # no further than the last token
+    expect(lit).to_have_attribute("data-i", "1")
+    with rerun(page):
+        page.keyboard.press("Enter")
+    expect(page.locator(PIN)).to_contain_text("merge rank 739: ·wor #476 + ld #335")
+    page.keyboard.press("Home")  # the pane kept the focus through the rerun
+    expect(lit).to_have_attribute("data-token-id", "31373")
+    with rerun(page):
+        page.keyboard.press("Escape")
+    expect(page.locator(PIN)).to_be_hidden()
+
+
 def test_a_second_click_or_the_unpin_button_lets_go_and_typing_keeps_the_pin(open_app) -> None:
     page = open_app("/?text=hello%20world")
     pin(page, 1)

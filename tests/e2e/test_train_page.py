@@ -4,6 +4,7 @@ open its link in a fresh browser context; cancel a long training and keep what i
 Every figure checked on the page is recomputed with the core.
 """
 
+import re
 from pathlib import Path
 
 import pytest
@@ -79,6 +80,13 @@ def test_train_replay_export_import_and_compare(
     assert f"step={step}" in page.url
     wait_idle(page)
     screenshot(page, "train-replay-light")
+    # The sample's tokens can be pointed at, by keys as by mouse: their facts show above them.
+    sample = page.locator(".bpl-text")
+    sample.focus()
+    page.keyboard.press("ArrowRight")
+    second = sample.locator(".tok").nth(1)
+    expect(second).to_have_class(re.compile(r"\bhl\b"))
+    expect(page.locator(".bpl-inspect")).to_have_text(second.get_attribute("title") or "")
 
     # The vocabulary table: search, select a row, see that token's merge tree.
     with rerun(page):

@@ -23,7 +23,10 @@ from ui.common.token_view import ViewParts, view_css, view_js
 from ui.components import component, script
 
 _HERE = Path(__file__).resolve().parents[1] / "components"
-HINT = "Hover a token or an id: its id, merge rank and bytes show here. Click a token to pin it."
+HINT = (
+    "Hover a token or id, or Tab in and use the arrows: its id, merge rank and bytes show here."
+    " Click or Enter pins it."
+)
 _pane = component(
     "token_pane",
     css=view_css() + (_HERE / "token_pane.css").read_text(encoding="utf-8"),

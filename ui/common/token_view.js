@@ -1,7 +1,9 @@
 // Hover linking for the token view (ui/common/token_view.py): pointing at a token lights its id
 // and the other way round, scrolls the partner into its pane, and shows the token's facts.
+// The keyboard points too: the tokens pane is one tab stop, whose arrow keys walk the tokens.
 // `bplWire(root, hooks)` wires one `.bpl` element and returns a function that unwires it;
-// `hooks.pin(i)`, if given, is called when token `i` is clicked (the live view pins it).
+// `hooks.pin(i)`, if given, is called when token `i` is clicked or gets Enter or Space (the
+// live view pins it).
 // All user text in the view is already escaped text; this only moves classes and text around.
 function bplWire(root, hooks = {}) {
   if (!root) return () => {};
@@ -37,9 +39,9 @@ function bplWire(root, hooks = {}) {
     }
   };
 
-  const onOver = (event) => {
-    const el = event.target.closest(".bpl-panes [data-i]");
-    if (!el || lit.includes(el)) return;
+  // Light `el` (a token or an id) and its partners, and show the token's facts.
+  const point = (el) => {
+    if (lit.includes(el)) return;
     clear();
     lit = partners(el.dataset.i);
     for (const other of lit) {
@@ -49,6 +51,10 @@ function bplWire(root, hooks = {}) {
     const token = lit.find((x) => x.classList.contains("tok"));
     info.textContent = token ? token.title : hint;
   };
+  const onOver = (event) => {
+    const el = event.target.closest(".bpl-panes [data-i]");
+    if (el) point(el);
+  };
   const onLeave = () => {
     clear();
     info.textContent = hint;
@@ -57,13 +63,52 @@ function bplWire(root, hooks = {}) {
     const token = event.target.closest(".bpl-text .tok");
     if (token && hooks.pin) hooks.pin(Number(token.dataset.i));
   };
+
+  // The keys' place is kept on the pane (data-at), so a redraw (a pin reruns the page and
+  // wires the view again) leaves the keys where they were.
+  const pane = root.querySelector(".bpl-text");
+  const here = () => pane.querySelector(`.tok[data-i="${pane.dataset.at}"]`);
+  const keyTo = (el) => {
+    pane.dataset.at = el.dataset.i;
+    point(el);
+    reveal(el);
+  };
+  const onFocus = () => {
+    const el = here() || pane.querySelector(".tok.pin") || pane.querySelector(".tok");
+    if (el) keyTo(el);
+  };
+  const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  const onKey = (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const tokens = [...pane.querySelectorAll(".tok")];
+    if (!tokens.length) return;
+    const at = tokens.indexOf(here());
+    let to;
+    if (event.key in moves) to = Math.max(0, at + moves[event.key]);
+    else if (event.key === "Home") to = 0;
+    else if (event.key === "End") to = tokens.length - 1;
+    else if ((event.key === "Enter" || event.key === " ") && hooks.pin && at >= 0) {
+      event.preventDefault(); // Space would scroll the pane
+      hooks.pin(Number(tokens[at].dataset.i));
+      return;
+    } else return;
+    event.preventDefault();
+    keyTo(tokens[Math.min(to, tokens.length - 1)]);
+  };
   root.addEventListener("mouseover", onOver);
   root.addEventListener("mouseleave", onLeave);
   root.addEventListener("click", onClick);
+  pane.addEventListener("focus", onFocus);
+  pane.addEventListener("blur", onLeave);
+  pane.addEventListener("keydown", onKey);
+  if (pane.matches(":focus")) onFocus();
   return () => {
     clear();
     root.removeEventListener("mouseover", onOver);
     root.removeEventListener("mouseleave", onLeave);
     root.removeEventListener("click", onClick);
+    pane.removeEventListener("focus", onFocus);
+    pane.removeEventListener("blur", onLeave);
+    pane.removeEventListener("keydown", onKey);
   };
 }

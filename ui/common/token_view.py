@@ -28,7 +28,11 @@ from ui.common.limits import RENDER_LIMIT
 _CSS = Path(__file__).with_suffix(".css").read_text(encoding="utf-8") + palette.css_rules(".bpl ")
 _JS = Path(__file__).with_suffix(".js").read_text(encoding="utf-8")
 
-HINT = "Hover a token or an id: its id, merge rank, characters and bytes show here."
+HINT = (
+    "Hover a token or id, or Tab in and use the arrows: its id, merge rank, characters and"
+    " bytes show here."
+)
+_KEYS = "Tokens: the arrow keys, Home and End walk them"  # the tokens pane's name for readers
 # A newline with glyphs off: a faint ↵ drawn by CSS (token_view.css, `.nl::before`), so a token
 # that is only line breaks still shows, while the token's text stays exactly its text.
 _NEWLINE_MARK = '<span class="nl"></span>\n'
@@ -62,6 +66,9 @@ class ViewOptions:
     color_by: ColorBy = "position"
     show_whitespace: bool = False
     limit: int = RENDER_LIMIT
+    # Pointing at tokens, by mouse or keys (the facts line, the tab stop, the script): off where
+    # the host patches the view's nodes itself and runs no script (the Merges page).
+    pointing: bool = True
 
 
 DEFAULT_VIEW = ViewOptions()
@@ -282,13 +289,17 @@ def render_tokens(
     each chunk's tokens.
     """
     parts = view_parts(tok, facts, opts, chunks)
+    inspect, keys, script = "", "", ""
+    if opts.pointing:
+        inspect = f'<div class="bpl-inspect">{escape(HINT)}</div>'
+        keys = f' tabindex="0" aria-label="{_KEYS}"'
+        script = f'<script>{_JS}bplWire(document.currentScript.closest(".bpl"));</script>'
     return (
-        f'<div class="bpl {parts.classes}"><style>{_CSS}</style>'
-        f'<div class="bpl-inspect">{escape(HINT)}</div>'
+        f'<div class="bpl {parts.classes}"><style>{_CSS}</style>{inspect}'
         '<div class="bpl-panes">'
         f'<div class="bpl-col"><div class="bpl-label">{escape(parts.tokens_label)}</div>'
-        f'<div class="bpl-pane bpl-text">{parts.tokens}</div></div>'
+        f'<div class="bpl-pane bpl-text"{keys}>{parts.tokens}</div></div>'
         f'<div class="bpl-col"><div class="bpl-label">Token ids</div>'
         f'<div class="bpl-pane bpl-ids">{parts.ids}</div></div>'
-        f'</div><script>{_JS}bplWire(document.currentScript.closest(".bpl"));</script></div>'
+        f"</div>{script}</div>"
     )

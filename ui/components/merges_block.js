@@ -2,8 +2,8 @@
 // patched into the page instead of replaced. A merge step changes a few tokens of a text that
 // may have thousands; st.html would sanitize, parse and lay out all of them again (most of a
 // step's time on a 2,000-character text). Here only the nodes that differ are swapped in; the
-// others at most get new position numbers (data-i), which no style depends on. The block's
-// scripts are dropped: the token view's hover wiring would point at replaced nodes.
+// others at most get new position numbers (data-i), which no style depends on. The block comes
+// without the token view's hover wiring (`pointing` off), which would point at replaced nodes.
 
 // Two nodes show the same thing: same tag, classes, tooltip, text and, all the way down, the
 // same elements (merging "e" and "n" leaves the text of the pane as it was, not its tokens).
@@ -140,7 +140,6 @@ export default function ({ data, parentElement }) {
     root.dataset.digest = data.digest;
     const fresh = document.createElement("template");
     fresh.innerHTML = data.html;
-    fresh.content.querySelectorAll("script").forEach((script) => script.remove());
     patch(root, fresh.content);
   }
   // The tokens this step made, and their ids, by position (data-i).

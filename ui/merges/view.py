@@ -268,7 +268,7 @@ def whole_text_html(walk: Walkthrough, global_step: int, enc: Encoding, style: P
     """
     tok = tokenized_from_ids(enc, walk.ids_at(global_step))
     summary = summary_html(step_summary(walk, global_step), walk, style)
-    view = ViewOptions(color_by="id", show_whitespace=True)
+    view = ViewOptions(color_by="id", show_whitespace=True, pointing=False)
     return (
         f'<div class="mg mg-text"><style>{_CSS}</style>{summary}{render_tokens(tok, enc, view)}'
         "</div>"

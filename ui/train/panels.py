@@ -198,7 +198,9 @@ def _sample(enc: Encoding, record: TrainingRecord, step: int, default: str) -> N
             f"(with all {record.n_merges:,} merges: {len(steps.ids_at(record.n_merges)):,})."
         )
         tok = tokenized_from_ids(enc, ids)
-        st.html(render_tokens(tok, enc, ViewOptions(limit=RENDER_LIMIT)))
+        st.html(
+            render_tokens(tok, enc, ViewOptions(limit=RENDER_LIMIT)), unsafe_allow_javascript=True
+        )
 
 
 # ---- vocabulary table ------------------------------------------------------------------------

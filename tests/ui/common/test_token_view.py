@@ -9,7 +9,7 @@ from ui.common.token_view import ViewOptions, clusters, render_tokens, tooltip, 
 from ui.common.tokens import tokenized_from_ids
 
 ALLOWED_TAGS = {"div", "span", "style", "script"}
-ALLOWED_ATTRS = {"class", "data-i", "data-token-id", "title"}
+ALLOWED_ATTRS = {"class", "data-i", "data-token-id", "title", "tabindex", "aria-label"}
 
 
 @pytest.fixture(scope="module")
@@ -175,6 +175,27 @@ def test_hostile_text_stays_text(gpt2: tk.Encoding, payload: str, show_whitespac
         assert view.shown_text() == shown
         tokens_html = view_parts(tok, gpt2, ViewOptions(), gpt2.split(payload)).tokens
         assert "".join(probe(c).shown_text() for c in chunk_spans(tokens_html)) == shown
+
+
+def test_the_tokens_pane_is_one_tab_stop_where_pointing_is_wired(gpt2: tk.Encoding) -> None:
+    tok = gpt2.tokenize("hello world")
+    view = probe(render_tokens(tok, gpt2))
+    stops = [e for e in view.elements if "tabindex" in e.attrs]
+    assert [(e.attrs["class"], e.attrs["tabindex"]) for e in stops] == [("bpl-pane bpl-text", "0")]
+    assert "arrow keys" in stops[0].attrs["aria-label"]
+    assert len(view.with_class("bpl-inspect")) == 1
+    assert [e.tag for e in view.elements].count("script") == 1
+
+
+def test_a_view_without_pointing_has_no_script_no_facts_line_and_no_tab_stop(
+    gpt2: tk.Encoding,
+) -> None:
+    tok = gpt2.tokenize("hello world")
+    view = probe(render_tokens(tok, gpt2, ViewOptions(pointing=False)))
+    assert "script" not in {e.tag for e in view.elements}
+    assert not [e for e in view.elements if "tabindex" in e.attrs]
+    assert not view.with_class("bpl-inspect")
+    assert [s.attrs["data-token-id"] for s in view.with_class("tok")] == ["31373", "995"]
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,5 @@
 """The merges page's HTML and chip labels: right numbers, right highlights, nothing unescaped."""
 
-import re
 import string
 
 import pytest
@@ -146,14 +145,11 @@ def test_user_text_never_becomes_markup(payload: str) -> None:
     for chunk in walk.chunks:
         for style in ("text", "symbols", "hex"):
             blocks.append(chunk_html(chunk, chunk.merges, style))
-    allowed = {"div", "span", "style", "script", "table", "thead", "tbody", "tr", "th", "td", "b"}
-    allowed |= {"code"}
+    allowed = {"div", "span", "style", "table", "thead", "tbody", "tr", "th", "td", "b", "code"}
     for html in blocks:
         for element in probe(html).elements:
-            assert element.tag in allowed, element
+            assert element.tag in allowed, element  # no <script>: the block is patched as is
             assert not any(name.startswith("on") for name in element.attrs), element
-    # <script> blocks are ours: exactly the token view's one, with no user text inside.
-    assert all(payload not in s for s in re.findall(r"<script>(.*?)</script>", blocks[1], re.S))
 
 
 def unescape_markdown(literal: str) -> str:
