@@ -105,12 +105,13 @@ class Progress:
         return self.merging / (self.done - 1) * max(self.total - self.done, 0)
 
     def describe(self) -> str:
-        """``"1,200 of 3,840 merges · 0:02 · about 0:05 left"`` and the like."""
+        """``"1,200 of up to 3,840 merges · 0:02 · about 0:05 left"`` and the like: "up to",
+        as training stops early once no pair occurs twice, which nothing tells in advance."""
         if self.state == "queued":
             return "Waiting for a free trainer: other trainings are running on this server…"
         if self.state == "counting":
             return f"Splitting the corpus into chunks and counting them… {mmss(self.elapsed)}"
-        text = f"{self.done:,} of {self.total:,} merges · {mmss(self.elapsed)}"
+        text = f"{self.done:,} of up to {self.total:,} merges · {mmss(self.elapsed)}"
         eta = self.eta
         if eta is not None:
             text += (

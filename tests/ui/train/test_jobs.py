@@ -230,9 +230,12 @@ def test_the_finished_record_is_filled_before_sessions_share_it() -> None:
             Progress("counting", 0, 100, 0.5),
             "Splitting the corpus into chunks and counting them… 0:00",
         ),
-        (Progress("training", 25, 100, 1.0, 0.5), "25 of 100 merges · 0:01"),
-        (Progress("training", 25, 100, 6.0, 4.8), "25 of 100 merges · 0:06 · about 0:15 left"),
-        (Progress("done", 90, 100, 2.0), "90 of 100 merges · 0:02"),
+        (Progress("training", 25, 100, 1.0, 0.5), "25 of up to 100 merges · 0:01"),
+        (
+            Progress("training", 25, 100, 6.0, 4.8),
+            "25 of up to 100 merges · 0:06 · about 0:15 left",
+        ),
+        (Progress("done", 90, 100, 2.0), "90 of up to 100 merges · 0:02"),
     ],
 )
 def test_progress_reads_well(progress: Progress, text: str) -> None:
