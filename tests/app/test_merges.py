@@ -282,3 +282,15 @@ def test_chips_show_each_chunk_literally() -> None:
         "i",
         "\\>",
     ]
+
+
+def test_a_step_or_chunk_beyond_the_text_is_named_with_its_range() -> None:
+    at = open_merges(text="hello world", step="9999", chunk="7")
+    gpt2 = tk.get_encoding("gpt2")
+    chunks = gpt2.split("hello world")
+    merges = sum(len(c.encode()) - len(gpt2.encode_ordinary(c)) for c in chunks)  # one a step
+    notice = " ".join(w.value for w in at.warning)
+    assert "step=9999" in notice and "chunk=7" in notice
+    assert f"this text has {len(chunks)} chunks (0 to {len(chunks) - 1})" in notice
+    assert f"this text has {merges + 1} steps (0 to {merges})" in notice
+    assert "step" not in at.query_params and "chunk" not in at.query_params

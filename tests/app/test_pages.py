@@ -3,7 +3,7 @@
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.helpers import ROOT, open_app, rerun
+from tests.app.helpers import APP, ROOT, open_app, rerun
 
 NAVIGATION = ROOT / "ui" / "common" / "navigation.py"
 
@@ -90,6 +90,18 @@ def test_values_a_page_cannot_use_yet_leave_its_link(
     assert all(
         at.query_params.get(name) == value for name, value in query.items() if name not in unused
     )
+
+
+def test_a_value_a_link_gives_twice_is_named_and_the_last_one_counts() -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["enc"] = ["gpt2", "cl100k_base"]
+    at.query_params["text"] = "hi"
+    rerun(at)
+    assert at.session_state["common.enc"] == "cl100k_base"
+    notice = " ".join(w.value for w in at.warning)
+    assert "enc=gpt2" in notice and "gives enc 2 times and the last one counts" in notice
+    assert "enc=cl100k_base" not in notice
+    assert at.query_params["enc"] == "cl100k_base"  # one value left in the address bar
 
 
 @pytest.mark.parametrize(

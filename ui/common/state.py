@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeVar
 import streamlit as st
 
 from ui.common.limits import MAX_URL_TEXT_CHARS
-from ui.common.messages import inline_code
+from ui.common.messages import counted, inline_code
 
 T = TypeVar("T")
 
@@ -84,6 +84,7 @@ class Param(Generic[T]):
         raw = st.query_params.get(self.url)
         if raw is None:
             return fallback
+        _name_repeats(self.url)
         reason: str | None
         try:
             value = self.parse(raw)
@@ -262,6 +263,21 @@ def seed_following(param: Param[list[str]], default: list[str], allowed: Sequenc
     param.set(current[:limit])
 
 
+def at_most(upper: int, owner: str, what: str) -> Callable[[int], str | None]:
+    """A `Param.seed` check for a number from 0 to `upper`, which every page words alike.
+
+    >>> at_most(143, "this text", "step")(144)
+    'this text has 144 steps (0 to 143)'
+    """
+
+    def check(value: int) -> str | None:
+        return (
+            None if value <= upper else f"{owner} has {counted(upper + 1, what)} (0 to {upper:,})"
+        )
+
+    return check
+
+
 def known_only(allowed: Sequence[str], what: str = "") -> Callable[[list[str]], str | None]:
     """A `seed` check for a list of names: refused (the default instead) only when none of them
     is `allowed`; otherwise `keep_known` drops the unknown ones and keeps the rest."""
@@ -345,9 +361,22 @@ def _notice(param: str, raw: str, reason: str, fallback: str | None) -> None:
         notices.append(sentence)
 
 
+def _name_repeats(param: str) -> None:
+    """Name the values of a parameter a link gives more than once but the last, which counts
+    (``?enc=gpt2&enc=cl100k_base`` shows cl100k_base): a link that silently ignored half of
+    what it says would look broken."""
+    given = st.query_params.get_all(param)
+    for raw in given[:-1]:
+        _notice(
+            param, raw, f"the link gives {param} {len(given)} times and the last one counts", None
+        )
+
+
 def _set_url(param: str, wanted: str | None) -> None:
-    """Set ``?param=wanted``, or remove it for None; untouched if already so (no URL churn)."""
-    if st.query_params.get(param) == wanted:
+    """Set ``?param=wanted``, or remove it for None; untouched if already so (no URL churn).
+
+    A parameter given several times is set to its one value even when the last one is it."""
+    if st.query_params.get_all(param) == ([] if wanted is None else [wanted]):
         return
     if wanted is None:
         del st.query_params[param]

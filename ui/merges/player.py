@@ -15,7 +15,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from tokenizer import Encoding
-from ui.common import cache
+from ui.common import cache, state
 from ui.common.messages import counted
 from ui.common.registry import vocab_key
 from ui.merges.block import escaped_html_block
@@ -75,8 +75,8 @@ def sync_selection(walk: Walkthrough, enc: Encoding, presenting: bool) -> None:
     if ss.get(SEEN, seen) != seen:  # a new text or encoding: the selection was for the old one
         CHUNK.reset()
         STEP.reset()
-    CHUNK.seed(lambda c: _at_most(c, len(walk.chunks) - 1, "chunks"), walk.default_chunk())
-    STEP.seed(lambda s: _at_most(s, walk.last, "steps"), default_step(walk, presenting))
+    CHUNK.seed(state.at_most(len(walk.chunks) - 1, "this text", "chunk"), walk.default_chunk())
+    STEP.seed(state.at_most(walk.last, "this text", "step"), default_step(walk, presenting))
     ss[PLAYING] = False
     ss[SEEN] = seen
 
@@ -85,10 +85,6 @@ def unused_selection(reason: str) -> None:
     """No text, nothing to select: a link's chunk and step leave the address bar."""
     CHUNK.unused(reason)
     STEP.unused(reason)
-
-
-def _at_most(value: int, upper: int, what: str) -> str | None:
-    return None if value <= upper else f"this text has {upper + 1:,} {what} (0 to {upper:,})"
 
 
 def publish_selection(walk: Walkthrough, presenting: bool) -> None:

@@ -5,13 +5,11 @@ Streamlit-aware drawing only; the data and charts come from the pure modules (`r
 replay is a fragment, so moving its slider or playing it reruns only the replay, not the page.
 """
 
-from collections.abc import Callable
-
 import streamlit as st
 
 from tokenizer import Encoding
 from tokenizer.train_record import TrainingRecord
-from ui.common import cache, slow_pattern, vocab_files
+from ui.common import cache, slow_pattern, state, vocab_files
 from ui.common.limits import MAX_REPLAY_SAMPLE_CHARS, RENDER_LIMIT
 from ui.common.registry import vocab_key
 from ui.common.token_view import ViewOptions, render_tokens
@@ -72,13 +70,6 @@ def replay(enc: Encoding, sample: str) -> None:
     st.fragment(_replay_body, run_every=PLAY_SECONDS if playing else None)(enc, sample)
 
 
-def _step_problem(total: int) -> Callable[[int], str | None]:
-    def check(step: int) -> str | None:
-        return None if step <= total else f"this vocabulary has {total:,} steps"
-
-    return check
-
-
 def _replay_body(enc: Encoding, sample: str) -> None:
     record = enc.training
     assert isinstance(record, TrainingRecord)  # `replay` draws this only for trained ones
@@ -89,7 +80,7 @@ def _replay_body(enc: Encoding, sample: str) -> None:
             STEP.set(total)
         ss[STEP_OF] = enc
         ss[PLAYING_KEY] = False
-    STEP.seed(_step_problem(total), default=total)
+    STEP.seed(state.at_most(total, "this vocabulary", "step"), default=total)
     STEP.set(min(max(STEP.value, 0), total))
     playing = ss.get(PLAYING_KEY, False)
     if playing:
