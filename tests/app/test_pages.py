@@ -125,3 +125,20 @@ def test_a_list_in_a_link_keeps_the_names_this_page_has(
     assert at.session_state[key] == kept
     notice = " ".join(w.value for w in at.warning)
     assert named in notice and f"showing {', '.join(kept)}" in notice
+
+
+@pytest.mark.parametrize("page", ["playground", "merges", "compare"])
+@pytest.mark.parametrize(("text", "in_link"), [("日本語" * 300, False), ("abc " * 450, True)])
+def test_a_text_is_in_the_link_only_if_a_proxy_would_take_the_link(
+    page: str, text: str, in_link: bool
+) -> None:
+    """900 CJK characters are 8,100 bytes once percent-encoded: more than nginx's default
+    request line takes, though fewer than 2,000 characters."""
+    at = on_page(page)
+    at.session_state[f"{page}.text"] = text
+    rerun(at)
+    assert (at.query_params.get("text") == text) is in_link
+    captions = [c.value for c in at.caption]
+    assert ("This text is too long for a link; the link keeps the other settings." in captions) is (
+        not in_link
+    )

@@ -7,12 +7,15 @@ writes to, so the README's snippet is the tested one.
 import re
 import urllib.request
 from collections.abc import Iterator
+from urllib.parse import quote_plus, urlencode
 
 import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.harness import behind_nginx, find_nginx, goto, new_page
 from tests.prerequisites import missing
+from ui.common.limits import MAX_URL_VALUE_BYTES
+from ui.common.state import fits_in_link
 
 REPLICAS = 2
 
@@ -47,6 +50,17 @@ def test_every_browser_gets_a_route_and_keeps_its_replica(nginx_url: str) -> Non
     for route, replica in replicas.items():  # the same route always reaches the same replica
         assert {replica_of(nginx_url, route)[0] for _ in range(5)} == {replica}
     assert len(set(replicas.values())) == REPLICAS  # and the class is spread over all of them
+
+
+def test_the_longest_link_the_app_writes_gets_through(nginx_url: str) -> None:
+    """A text at the link's limit, plus 2 KB of other parameters (many `vocabs=` ids)."""
+    text = "日" * (MAX_URL_VALUE_BYTES // len(quote_plus("日")))
+    assert fits_in_link(text) and not fits_in_link(text + "日")
+    others = urlencode({"enc": "cl100k_base", "vocabs": ",".join(["vocab-0123456789abcdef"] * 90)})
+    link = f"{nginx_url}/?text={quote_plus(text)}&{others}"
+    assert len(link) > 8_000  # more than nginx's default request line buffer (8 KB) takes
+    with urllib.request.urlopen(link, timeout=10) as response:
+        assert response.status == 200
 
 
 def test_a_session_through_the_proxy_types_and_sees_tokens(

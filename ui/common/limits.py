@@ -34,6 +34,11 @@ MAX_IDS = 200_000
 # Longest text kept in the shareable link; browsers and proxies truncate long URLs.
 MAX_URL_TEXT_CHARS = 2_000
 
+# ...and its most bytes once percent-encoded, as the address bar holds it: a proxy refuses a
+# longer request line (nginx's default buffer is 8 KB, Apache's limit 8,190 bytes), which
+# 2,000 characters of CJK (18,000 bytes) or emoji would exceed. The rest of a link gets 2 KB.
+MAX_URL_VALUE_BYTES = 6_000
+
 # Pause after the last keystroke before the text is sent to the server.
 DEBOUNCE_MS = 200
 

@@ -33,6 +33,11 @@ def counted(n: int, noun: str) -> str:
     return f"{n:,} {noun}{'s' if n != 1 else ''}"
 
 
+def not_in_link(what: str) -> str:
+    """The caption under a value too long for a link (`ui.common.state.fits_in_link`)."""
+    return f"This {what} is too long for a link; the link keeps the other settings."
+
+
 def quote_some(items: Sequence[object], limit: int = 8) -> str:
     """The first `limit` items quoted, and how many more there are.
 

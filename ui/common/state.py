@@ -21,10 +21,11 @@ import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
+from urllib.parse import quote_plus
 
 import streamlit as st
 
-from ui.common.limits import MAX_URL_TEXT_CHARS
+from ui.common.limits import MAX_URL_TEXT_CHARS, MAX_URL_VALUE_BYTES
 from ui.common.messages import counted, inline_code
 
 T = TypeVar("T")
@@ -329,9 +330,20 @@ def publish_text(param: Param[str], value: str) -> bool:
 def publish_fitting(param: Param[T], value: T) -> bool:
     """`publish_text` for any value: its link text (`param.show`) if it fits, else nothing."""
     shown = param.show(value)
-    fits = len(shown) <= MAX_URL_TEXT_CHARS
+    fits = fits_in_link(shown)
     _set_url(param.url, shown if fits and value != param.default else None)
     return fits
+
+
+def fits_in_link(shown: str) -> bool:
+    """Whether a value fits in a link: `MAX_URL_TEXT_CHARS` characters, and
+    `MAX_URL_VALUE_BYTES` once encoded as the address bar holds it (``+`` for a space, three
+    bytes for each UTF-8 byte of any other character but letters, digits and ``_.-~``).
+
+    >>> fits_in_link("a b" * 600), fits_in_link("日本" * 600)
+    (True, False)
+    """
+    return len(shown) <= MAX_URL_TEXT_CHARS and len(quote_plus(shown)) <= MAX_URL_VALUE_BYTES
 
 
 def name_invalid(param: str, raw: str, reason: str) -> None:

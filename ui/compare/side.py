@@ -10,7 +10,7 @@ from tokenizer import PatternTimeoutError, Tokenized
 from ui.common import cache, registry, slow_pattern, tokens, vocab_panel
 from ui.common.limits import MAX_COMPARE, RENDER_LIMIT
 from ui.common.live_text import live_textarea, set_live_text
-from ui.common.messages import inline_code, quote_some
+from ui.common.messages import inline_code, not_in_link, quote_some
 from ui.common.samples import load_samples
 from ui.common.state import publish_text, seed_following
 from ui.common.stats import text_stats
@@ -138,7 +138,7 @@ def side_by_side() -> None:
     )
     text = live_textarea(TEXT.key, label="Text", placeholder="Type or paste text to compare…")
     if not publish_text(TEXT, text):
-        st.caption("This text is too long for a link; the link keeps the other settings.")
+        st.caption(not_in_link("text"))
     row = st.columns([4, 1], vertical_alignment="bottom")
     chosen: list[str] = row[0].multiselect(
         "Tokenizers",

@@ -12,6 +12,7 @@ from tokenizer import Encoding
 from ui.common.examples import for_encoding
 from ui.common.limits import MAX_CHIPS
 from ui.common.live_text import examples_menu, live_textarea, set_live_text
+from ui.common.messages import not_in_link
 from ui.common.sidebar import current_encoding
 from ui.common.state import publish_text
 from ui.merges.model import Walkthrough
@@ -60,7 +61,8 @@ def text_box(*, presenting: bool = False) -> str:
     if len(typed) >= MAX_CHARS:  # the box stops at the cap without a word: say why
         st.info(f"The Merges page traces at most {MAX_CHARS:,} characters; the rest is left out.")
     text = typed[:MAX_CHARS]
-    publish_text(TEXT, text)
+    if not publish_text(TEXT, text):
+        st.caption(not_in_link("text"))
     return text
 
 

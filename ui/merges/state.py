@@ -9,7 +9,8 @@ from ui.common.examples import EXAMPLES
 from ui.common.limits import MAX_URL_TEXT_CHARS
 
 DEFAULT_TEXT = "GPT2 was created by OpenAI"
-# Every view of the page fits in a link, and tracing stays interactive.
+# Tracing stays interactive, and a text of this length fits in a link unless it is mostly
+# non-Latin (`state.fits_in_link`: then the page says the link leaves it out).
 MAX_CHARS = MAX_URL_TEXT_CHARS
 EXAMPLE_TEXTS = {
     "GPT2 was created by OpenAI": DEFAULT_TEXT,

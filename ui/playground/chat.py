@@ -24,7 +24,7 @@ from tokenizer.chat import ROLES
 from ui.common import cache, registry
 from ui.common.copy_button import copy_text_button
 from ui.common.limits import MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES
-from ui.common.messages import inline_code, quote_some
+from ui.common.messages import inline_code, not_in_link, quote_some
 from ui.common.registry import vocab_key
 from ui.common.state import publish_fitting, seed_following_default
 from ui.playground import panels
@@ -196,7 +196,7 @@ def editor(talk: Conversation, view: RenderedView) -> None:
             _card(n, message, talk, tokens)
         _add_row(talk)
     if not talk.in_link:
-        st.caption("This conversation is too long for a link; the link keeps the settings.")
+        st.caption(not_in_link("conversation"))
 
 
 def _seed(part: str, message: Message, value: str) -> str:

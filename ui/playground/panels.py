@@ -22,7 +22,7 @@ from ui.common.examples import EXAMPLES, document_end, for_encoding
 from ui.common.limits import INSTANT_CHARS, MAX_IDS, RENDER_LIMIT
 from ui.common.links import VOCAB_PAGE, vocab_params
 from ui.common.live_text import examples_menu, live_textarea, set_live_text
-from ui.common.messages import inline_code, quote_some
+from ui.common.messages import inline_code, not_in_link, quote_some
 from ui.common.registry import vocab_key
 from ui.common.sidebar import current_encoding
 from ui.common.state import publish_text
@@ -154,7 +154,7 @@ def current_input(mode: str) -> str:
         return raw
     text: str = st.session_state.get(TEXT.key, "")
     if not publish_text(TEXT, text):
-        st.caption("This text is too long for a link; the link keeps the other settings.")
+        st.caption(not_in_link("text"))
     IDS.forget()
     return text
 

@@ -16,7 +16,7 @@ from ui.common.limits import (
     MAX_TRAIN_VOCAB,
     MAX_UNSPLIT_BYTES,
 )
-from ui.common.messages import counted, inline_code, quote_some
+from ui.common.messages import counted, inline_code, not_in_link, quote_some
 from ui.common.sidebar import current_encoding
 from ui.common.state import publish_text, segmented
 from ui.common.token_text import plain
@@ -78,7 +78,7 @@ def paste_box() -> corpora.Corpus | None:
         placeholder="Paste the text to train on (press Ctrl+Enter or click outside to use it)…",
     )
     if not publish_text(PASTE, text):
-        st.caption("This corpus is too long for a link; the link keeps the other settings.")
+        st.caption(not_in_link("corpus"))
     if not text:
         return None
     # Hashed once per edit, not per rerun (see ui.common.cache.memo).
