@@ -112,6 +112,18 @@ def test_a_train_this_link_fills_in_the_corpus_and_every_setting() -> None:
     assert "size=99999999" in notice and "corpus=nope" in notice
 
 
+def test_special_tokens_with_commas_and_edge_spaces_come_back_whole_from_the_link() -> None:
+    specials = ["<|endoftext|>", "<|a,b|>", " <pad>", "50%", "<|fim_prefix|>"]
+    at = open_train(source="paste", text="abc abc abd")
+    at.multiselect(key="train.specials").set_value(specials)
+    rerun(at)
+    link = at.query_params["specials"]
+    assert link.split(",")[0] == "<|endoftext|>"  # a name without commas reads as before
+    again = open_train(source="paste", text="abc abc abd", specials=link)
+    assert again.multiselect(key="train.specials").value == specials
+    assert not again.warning
+
+
 def test_training_adds_a_named_vocabulary_equal_to_the_trainers(trained: AppTest) -> None:
     (notice,) = at_success(trained)
     assert ("`cats`" in notice and "Made all" in notice) or "Stopped early" in notice

@@ -17,11 +17,12 @@ life:
 ``enc=cl100k_base · GPT-4…``, and cannot validate; this keeps ``enc=cl100k_base``.)
 """
 
+import re
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
-from urllib.parse import quote_plus
+from urllib.parse import quote, quote_plus, unquote
 
 import streamlit as st
 
@@ -35,6 +36,7 @@ _KEPT = "common.kept"  # session state: each seeded key's last value, which no p
 _SESSION_ID = "common.session"  # session state: a random id, made on the session's first ask
 _TRUE, _FALSE = ("1", "true", "on", "yes"), ("0", "false", "off", "no")
 _SAME: Any = object()  # "no other default given"
+_LIST_ESCAPES = re.compile(r"[%,]|^\s|\s$")  # what a list link escapes in a name
 
 
 @dataclass(frozen=True)
@@ -215,16 +217,29 @@ def number(key: str, url: str, default: int, *, lowest: int = 0) -> Param[int]:
 def names(key: str, url: str) -> Param[list[str]]:
     """A list of names (``?encs=gpt2,cl100k_base``); the page checks them against its choices.
 
-    Its default depends on the page's data, so `seed` and `publish` are given one.
+    Its default depends on the page's data, so `seed` and `publish` are given one. Any name
+    comes back whole, commas and edge spaces too (a special token ``<|a,b|>``): `_list_item`.
     """
 
     def parse(raw: str) -> list[str]:
-        found = list(dict.fromkeys(part.strip() for part in raw.split(",") if part.strip()))
+        parts = (part.strip() for part in raw.split(","))
+        found = list(dict.fromkeys(unquote(part) for part in parts if part))
         if not found:
             raise ValueError("no names")
         return found
 
-    return Param(key, url, [], parse, ",".join)
+    return Param(key, url, [], parse, lambda found: ",".join(map(_list_item, found)))
+
+
+def _list_item(name: str) -> str:
+    """A name as a list link holds it: its commas, its percent signs and the whitespace at its
+    ends percent-encoded, so that splitting at commas, stripping and unquoting give it back.
+    A hand-typed ``encs=gpt2, cl100k_base`` still reads as two names.
+
+    >>> _list_item("<|a,b|>"), _list_item(" 50% "), _list_item("gpt2")
+    ('<|a%2Cb|>', '%2050%25%20', 'gpt2')
+    """
+    return _LIST_ESCAPES.sub(lambda found: quote(found[0], safe=""), name)
 
 
 def segmented(param: Param[str], label: str, choices: Mapping[str, str]) -> str:
