@@ -35,9 +35,10 @@ st.caption(
     f"Every token of {inline_code(encoding_label(enc.name), 80)}, the two tokens it was merged "
     f"from ({SOURCES[vocab.source]}), and the tokens it is part of."
 )
+token_id = selected_token(vocab)
 listing = find_panel(vocab)
 if listing is not None:
-    results_table(vocab, listing)
-token_panel(vocab, selected_token(vocab))
+    token_id = results_table(vocab, listing, token_id)
+token_panel(vocab, token_id)
 copy_link_button("vocab.copy_link")
 files_panel(enc)

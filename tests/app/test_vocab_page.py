@@ -54,6 +54,38 @@ def test_with_no_query_every_token_is_listed_a_page_at_a_time() -> None:
     assert shown_token(at) is None
 
 
+def test_the_page_is_in_the_link_and_survives_a_trip_to_another_page() -> None:
+    at = open_vocab(q="ing")
+    at.number_input(key="vocab.page").set_value(5)
+    fifth = listed_ids(rerun(at))
+    assert at.query_params["page"] == "5"
+    again = open_vocab(q="ing", page="5")  # a reload, or whoever opens the link
+    assert listed_ids(again) == fifth
+    at.switch_page("pages/playground.py")
+    rerun(at)
+    at.switch_page("pages/vocab.py")
+    assert listed_ids(rerun(at)) == fifth
+    assert at.number_input(key="vocab.page").value == 5
+
+
+def test_a_linked_token_opens_its_list_on_the_page_that_holds_it() -> None:
+    row = open_vocab(q="ing", page="5")
+    token = listed_ids(row)[7]
+    at = open_vocab(q="ing", id=str(token))
+    assert token in listed_ids(at) and shown_token(at) == token
+    assert at.number_input(key="vocab.page").value == 5
+    assert "page" not in at.query_params  # the token's own page goes without saying
+    search(at, "text", "tion")  # another list starts at its first page
+    assert at.number_input(key="vocab.page").value == 1
+
+
+def test_a_page_beyond_the_list_is_named() -> None:
+    at = open_vocab(q="Magikarp", page="4")
+    assert listed_ids(at) == [41538, 42202, 43453]
+    notice = " ".join(w.value for w in at.warning)
+    assert "page=4" in notice and "this list has 1 page;" in notice
+
+
 def test_text_search_lists_the_magikarps_with_their_parents() -> None:
     at = search(open_vocab(), "text", "Magikarp")
     table = at.dataframe[0].value
@@ -142,7 +174,7 @@ def test_a_trained_vocabulary_is_explored_from_its_merges() -> None:
     rerun(at)
     assert shown_token(at) == 257
     assert "read from its merge list" in at.caption[0].value
-    assert at.dataframe[0].value["id"].tolist() == list(range(258))[:PAGE_SIZE]
+    assert at.dataframe[0].value["id"].tolist() == list(range(2 * PAGE_SIZE, 258))  # 257's page
 
 
 def stored_vocabulary(name: str, store: VocabStore = STORE) -> str:

@@ -16,7 +16,7 @@ from tokenizer import Encoding
 from tokenizer.vocab import SearchError, SearchMode, Vocabulary, parse_hex
 from ui.common import vocab_panel
 from ui.common.limits import USED_IN_SHOWN
-from ui.common.messages import inline_code, quote_some
+from ui.common.messages import counted, inline_code, quote_some
 from ui.common.sidebar import choose_encoding
 from ui.common.state import publish_text, segmented
 from ui.common.token_text import plain, read_glyphs, write_glyphs
@@ -301,19 +301,30 @@ def _search_for(query: str) -> None:
 # ---- listing ------------------------------------------------------------------------------------
 
 
-def results_table(vocab: Vocabulary, listing: Listing) -> None:
-    """The listing's current page as a selectable table, and the page picker under it."""
+def results_table(vocab: Vocabulary, listing: Listing, token_id: int | None) -> int | None:
+    """The listing's current page as a selectable table, and the page picker under it.
+
+    Returns the token to show: `token_id`, the selected one, unless the listing is new and has
+    one token only, which is then shown straight away. A listing opens on the page that holds
+    the token shown (a link's ``?id=`` then shows its row), else on its first page.
+    """
     st.markdown(listing.description)
     if not listing.ids:
-        return
+        return token_id
     enc = vocab.enc
     if st.session_state.get(LISTING) != listing.key:
+        if LISTING in st.session_state:  # another listing than this session's last: start over
+            PAGE.reset()
         st.session_state[LISTING] = listing.key
-        st.session_state[PAGE] = 1
         if len(listing.ids) == 1:
-            select(enc, listing.ids[0])  # one match: show it straight away
+            select(enc, listing.ids[0])
+            token_id = listing.ids[0]
     pages = -(-len(listing.ids) // PAGE_SIZE)
-    page = min(max(st.session_state.get(PAGE, 1), 1), pages)
+    home = listing.ids.index(token_id) // PAGE_SIZE + 1 if token_id in listing.ids else 1
+    page = PAGE.seed(
+        lambda page: None if page <= pages else f"this list has {counted(pages, 'page')}",
+        default=home,
+    )
     start = (page - 1) * PAGE_SIZE
     ids = listing.ids[start : start + PAGE_SIZE]
     key = f"vocab_table_{abs(hash(listing.key))}_{page}"
@@ -329,11 +340,14 @@ def results_table(vocab: Vocabulary, listing: Listing) -> None:
     )
     if pages > 1:
         picker, where = st.columns([1, 5], vertical_alignment="center")
-        picker.number_input("Page", min_value=1, max_value=pages, key=PAGE)
+        picker.number_input("Page", min_value=1, max_value=pages, key=PAGE.key)
         where.caption(
             f"Tokens {start + 1:,}–{start + len(ids):,} of {len(listing.ids):,} "
-            f"({pages:,} pages of {PAGE_SIZE})"
+            f"({pages:,} pages of {PAGE_SIZE}). A column's header sorts this page only; the "
+            "whole vocabulary's longest or last learned tokens are under Curiosities."
         )
+    PAGE.publish(default=home)
+    return token_id
 
 
 # ---- the selected token -------------------------------------------------------------------------
@@ -355,7 +369,7 @@ def token_panel(vocab: Vocabulary, token_id: int | None) -> None:
         st.caption("Used in no token: no merge takes it any further.")
         return
     shown = f", the first {USED_IN_SHOWN}" if len(used) > USED_IN_SHOWN else ""
-    title = f"Used in {len(used):,} token{'' if len(used) == 1 else 's'}{shown}"
+    title = f"Used in {counted(len(used), 'token')}{shown}"
     _open_buttons(title, enc, list(used[:USED_IN_SHOWN]), "vocab.used_in")
 
 
