@@ -15,6 +15,7 @@ from tokenizer import Encoding
 from tokenizer.train_record import TrainingRecord
 from ui.common.limits import MAX_TREE_NODES
 from ui.common.messages import counted
+from ui.common.spreadsheet import csv_bytes
 from ui.common.token_text import plain, write_glyphs
 
 COLUMNS = ("id", "token", "bytes", "length", "kind", "left", "right", "parents", "count")
@@ -120,8 +121,8 @@ def search(frame: pd.DataFrame, query: str) -> pd.DataFrame:
 
 
 def vocab_csv(frame: pd.DataFrame) -> bytes:
-    """The table as UTF-8 CSV (with a BOM, so spreadsheet programs read the glyphs right)."""
-    return frame.to_csv(index=False).encode("utf-8-sig")
+    """The table as CSV for spreadsheets (`ui.common.spreadsheet`)."""
+    return csv_bytes(frame)
 
 
 # ---- merge trees -----------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ui.common.samples import Sample
+from ui.common.spreadsheet import csv_bytes
 
 BASELINE_ID = "lang-en"
 """The sample every "token premium" is relative to."""
@@ -211,5 +212,5 @@ def wide_frame(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def table_csv(wide: pd.DataFrame) -> bytes:
-    """The table as UTF-8 CSV with a BOM (spreadsheets then read every script right)."""
-    return wide.to_csv(index=False, float_format="%.4f").encode("utf-8-sig")
+    """The table as CSV for spreadsheets (`ui.common.spreadsheet`)."""
+    return csv_bytes(wide, float_format="%.4f")
