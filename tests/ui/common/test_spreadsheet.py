@@ -5,6 +5,8 @@ import io
 import pandas as pd
 
 from ui.common.spreadsheet import csv_bytes
+from ui.compare.languages.data import table_csv
+from ui.train.table import vocab_csv
 
 
 def test_formula_like_text_gets_an_apostrophe_and_everything_else_is_kept() -> None:
@@ -26,3 +28,9 @@ def test_formula_like_text_gets_an_apostrophe_and_everything_else_is_kept() -> N
     assert list(back.columns) == ["title", "tokens", "ratio", "'=mine tokens"]
     assert "0.5000" in data.decode("utf-8-sig")
     assert frame["title"][0] == "=1+1"  # the page's own table is untouched
+
+
+def test_both_downloads_go_through_it() -> None:
+    frame = pd.DataFrame({"Sample": ["=1+1"], "token": ["@x"], "tokens": [3]})
+    for data in (table_csv(frame), vocab_csv(frame)):
+        assert data.decode("utf-8-sig").splitlines()[1] == "'=1+1,'@x,3"
