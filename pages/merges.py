@@ -14,6 +14,7 @@ from ui.common.tokens import normalised_note
 from ui.merges import chunks, player
 from ui.merges.head import head
 from ui.merges.keys import player_keys
+from ui.merges.state import CHUNK
 
 require_frame()
 
@@ -34,4 +35,4 @@ else:
     else:
         player.player(walk, enc)
         copy_link_button("merges.copy_link")
-    player_keys()
+    player_keys(CHUNK.value)

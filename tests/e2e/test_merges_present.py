@@ -6,6 +6,7 @@ table and the whole text all inside the window, rank numbers of at least 18 px w
 one reads at WCAG AA contrast, and → stepping at once.
 """
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -141,5 +142,32 @@ def test_a_long_paste_while_presenting_is_cut_with_a_word(browser: Browser, app_
             box.press("ControlOrMeta+Enter")
         expect(page.get_by_text("traces at most 2,000 characters")).to_be_visible()
         expect(box).to_have_value(text[:2000])
+    finally:
+        page.context.close()
+
+
+def test_many_chunks_keep_whole_chips_in_one_scrolling_row(browser: Browser, app_url: str) -> None:
+    """48 chunks: each chip keeps its label whole (they used to shrink to empty ovals) and the
+    row scrolls sideways, on one line, with no page scroll, to show the chosen chunk's chip."""
+    page = new_page(browser, width=1280, height=720)
+    text = "%20".join(f"word{i}" for i in range(24))
+    try:
+        goto(page, app_url + "/")
+        goto(page, app_url + f"/merges?present=1&text={text}&chunk=41")
+        chips = keyed(page, "merges_chips")
+        chosen = chips.locator("button[aria-checked='true']")
+        expect(chosen).to_have_text(re.compile(r"20$"))  # the chunk "20", after its icon
+        expect(chosen).to_be_in_viewport(ratio=1)  # scrolled into view within the row
+        expect(chips.locator("button")).to_have_count(48)
+        clipped = chips.locator("button p").evaluate_all(  # a label cut by its own box
+            "labels => labels.filter(p => p.scrollWidth > p.clientWidth + 1).length"
+        )
+        assert clipped == 0
+        tops = chips.locator("button").evaluate_all(
+            "bs => new Set(bs.map(b => Math.round(b.getBoundingClientRect().top))).size"
+        )
+        assert tops == 1
+        assert chips.evaluate("row => row.scrollWidth > row.clientWidth")
+        assert page.evaluate(_OVERFLOW_JS) <= 1
     finally:
         page.context.close()

@@ -13,11 +13,39 @@ function onKeyDown(event) {
   if (target instanceof Element && target.matches(EDITABLE)) target.blur();
 }
 
-export default function () {
+// Bring the chosen chunk's chip into view within its row, never scrolling the page: presenting,
+// the chips are one line scrolling sideways, and a link or a step may choose one far along it.
+// Once per chip drawn, so a row the user scrolls is left where they put it.
+let revealed = null;
+function revealChip() {
+  const row = document.querySelector(".st-key-merges_chips");
+  const chip = row?.querySelector("button[aria-checked='true']");
+  if (!chip || chip === revealed) return;
+  revealed = chip;
+  const outer = row.getBoundingClientRect();
+  const inner = chip.getBoundingClientRect();
+  if (inner.left < outer.left || inner.right > outer.right) {
+    row.scrollLeft += inner.left - outer.left - (outer.width - inner.width) / 2;
+  }
+  if (inner.top < outer.top || inner.bottom > outer.bottom) {
+    row.scrollTop += inner.top - outer.top - (outer.height - inner.height) / 2;
+  }
+}
+
+export default function ({ data }) {
   // On load the page takes the keyboard if nothing in it has focus yet, so the keys work at
   // once, without a first click (a window opened in the background would otherwise not).
   const active = document.activeElement;
   if (!document.hasFocus() && (active === null || active === document.body)) window.focus();
   window.addEventListener("keydown", onKeyDown);
-  return () => window.removeEventListener("keydown", onKeyDown);
+  // `data.chunk` changed (this runs again): the chips may be drawn, or drawn again, a little
+  // later than this, so look for the chosen one for a while.
+  const watch = setInterval(revealChip, 150);
+  const stop = setTimeout(() => clearInterval(watch), 3000);
+  revealChip();
+  return () => {
+    clearInterval(watch);
+    clearTimeout(stop);
+    window.removeEventListener("keydown", onKeyDown);
+  };
 }

@@ -1,5 +1,7 @@
 """The Merges page's keyboard: ← → space Home End step the player from the moment it loads.
 
+It also keeps the chosen chunk's chip in view, inside the row of chips.
+
 The keys themselves are the player's button shortcuts (``st.button(shortcut=…)``, in
 ui/merges/player.py). Streamlit ignores shortcuts while focus is in a text box, which keeps the
 caret keys for editing, but then nothing hands them back short of a click elsewhere. This
@@ -12,6 +14,6 @@ from ui.components import component
 _keys = component("merges_keys")
 
 
-def player_keys() -> None:
-    """Put the keyboard helper on the page (it draws nothing)."""
-    _keys(key="merges.keys", data={})
+def player_keys(chunk: int) -> None:
+    """Put the keyboard helper on the page (it draws nothing); `chunk` is the chosen one."""
+    _keys(key="merges.keys", data={"chunk": chunk})
