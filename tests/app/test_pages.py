@@ -55,6 +55,7 @@ def on_page(page: str, **query: str) -> AppTest:
     [
         ("playground", {"color": "rainbow", "ws": "maybe"}, ["color=rainbow", "ws=maybe"]),
         ("merges", {"step": "NaN", "by": "<b>"}, ["step=NaN", "by=<b>"]),
+        ("merges", {"step": "1_0", "chunk": "\u0663"}, ["step=1_0", "chunk=\u0663"]),  # not 10, 3
         ("train", {"size": "99999999", "corpus": "nope"}, ["size=99999999", "corpus=nope"]),
         ("compare", {"tab": "nope", "encs": "mystery"}, ["tab=nope", "encs=mystery"]),
         ("vocab", {"find": "nope", "ic": "x"}, ["find=nope", "ic=x"]),

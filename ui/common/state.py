@@ -36,6 +36,7 @@ _KEPT = "common.kept"  # session state: each seeded key's last value, which no p
 _SESSION_ID = "common.session"  # session state: a random id, made on the session's first ask
 _TRUE, _FALSE = ("1", "true", "on", "yes"), ("0", "false", "off", "no")
 _SAME: Any = object()  # "no other default given"
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 _LIST_ESCAPES = re.compile(r"[%,]|^\s|\s$")  # what a list link escapes in a name
 
 
@@ -203,10 +204,10 @@ def number(key: str, url: str, default: int, *, lowest: int = 0) -> Param[int]:
     """A whole number from `lowest` up (``?step=12``); its upper bound is the page's `check`."""
 
     def parse(raw: str) -> int:
-        try:
-            value = int(raw)
-        except ValueError:
-            raise ValueError("not a whole number") from None
+        # ASCII digits only: int() would also read "3_0" as 30 and "٣" as 3.
+        if not _WHOLE_NUMBER.fullmatch(raw.strip()):
+            raise ValueError("not a whole number")
+        value = int(raw)
         if value < lowest:
             raise ValueError(f"below {lowest}")
         return value
