@@ -6,6 +6,7 @@ Two tabs, each only computed when open: "Side by side" (ui/compare/side.py) and 
 
 import streamlit as st
 
+from ui.common.copy_button import copy_link_button
 from ui.common.navigation import require_frame
 from ui.compare.languages.tab import languages_tab
 from ui.compare.side import side_by_side
@@ -14,10 +15,13 @@ from ui.compare.state import TAB, TABS
 require_frame()
 
 st.title("Compare")
-st.caption(
+row = st.container(horizontal=True, vertical_alignment="center", key="compare-header")
+row.caption(
     "The same text through several tokenizers, and what the same content costs across languages "
     "and code."
 )
+with row:
+    copy_link_button("compare.copy_link")  # the text, the tokenizers, the tab and the view
 TAB.seed()
 tabs = st.tabs(list(TABS.values()), key=TAB.key, on_change="rerun")
 TAB.publish()

@@ -1,11 +1,12 @@
 """The playground in headless Chromium: live typing, exact ids, hover, decode, links, safety."""
 
 import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.harness import choose_option, goto, metric, screenshot, wait_idle
+from tests.e2e.harness import choose_option, go_to, goto, metric, screenshot, wait_idle
 from tests.e2e.playground_page import (
     clear_and_type,
     paste,
@@ -175,6 +176,28 @@ def test_copy_link_copies_the_current_url(open_app, page: Page) -> None:
     page.get_by_role("button", name="Copy link").click()
     expect(page.get_by_role("button", name="Link copied ✓")).to_be_visible()
     assert page.evaluate("navigator.clipboard.readText()") == page.url
+
+
+@pytest.mark.parametrize("page_name", ["Playground", "Merges", "Compare"])
+def test_a_link_copied_right_after_typing_holds_every_keystroke(
+    open_app, page: Page, page_name: str
+) -> None:
+    """The click comes while the last keystrokes are still on their way to the server (within
+    the box's pause): the copy waits for them, as the address bar does."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_app("/")
+    if page_name != "Playground":
+        go_to(page, page_name)
+    box = text_box(page)
+    box.click()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.press("Delete")
+    wait_idle(page)
+    page.keyboard.type("the quick brown fox jumps", delay=20)
+    page.get_by_role("button", name="Copy link").click()
+    expect(page.get_by_role("button", name="Link copied ✓")).to_be_visible()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert parse_qs(urlsplit(copied).query)["text"] == ["the quick brown fox jumps"]
 
 
 @pytest.mark.parametrize("color_scheme", ["light", "dark"], indirect=True)

@@ -85,7 +85,19 @@ export default function ({ data, parentElement, setStateValue }) {
   };
   document.addEventListener("bpl-live-seen", onSeen);
 
+  // "Copy link" asks before it copies the address (copy_link.js): an edit still pausing goes
+  // now, and the box says when it last sent its text.
+  const onFlush = (event) => {
+    if (timer !== null) {
+      clearTimeout(timer);
+      send();
+    }
+    event.detail.sentAt = Math.max(event.detail.sentAt, sentAt);
+  };
+  document.addEventListener("bpl-live-flush", onFlush);
+
   return () => {
+    document.removeEventListener("bpl-live-flush", onFlush);
     document.removeEventListener("bpl-live-seen", onSeen);
     clearTimeout(check);
     area.removeEventListener("input", onInput);
