@@ -267,6 +267,19 @@ def test_your_own_sample_joins_the_table_and_can_go() -> None:
     assert "<b>My</b> README" not in languages_table(at)["Sample"].tolist()
 
 
+def test_a_half_typed_sample_survives_a_visit_to_another_page() -> None:
+    at = open_languages()
+    at.text_input(key="compare.lang_new_title").input("Draft")
+    at.text_area(key="compare.lang_new_text").input("half a sent")
+    rerun(at)
+    at.switch_page("pages/playground.py")
+    rerun(at)
+    at.switch_page("pages/compare.py")
+    rerun(at)
+    assert at.text_input(key="compare.lang_new_title").value == "Draft"
+    assert at.text_area(key="compare.lang_new_text").value == "half a sent"
+
+
 def test_uploaded_and_oversized_samples() -> None:
     at = open_languages()
     uploader = next(u for u in at.file_uploader if u.key.startswith("compare.lang_new_file"))

@@ -143,6 +143,17 @@ class Param(Generic[T]):
         self.forget()
 
 
+def keep_across_pages(*keys: str) -> None:
+    """Keep widgets' values that are not in the link (a half-typed form) through a visit to
+    another page, which makes Streamlit drop them with their widgets: call before drawing."""
+    kept: dict[str, Any] = st.session_state.setdefault(_KEPT, {})
+    for key in keys:
+        if key in st.session_state:
+            kept[key] = st.session_state[key]
+        elif key in kept:
+            st.session_state[key] = kept[key]
+
+
 def session_id() -> str:
     """This browser session's id, kept in its own state (public API only).
 

@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from tokenizer import Encoding
-from ui.common import cache, uploads
+from ui.common import cache, state, uploads
 from ui.common.limits import (
     MAX_CUSTOM_SAMPLES,
     MAX_LANGUAGE_ENCODINGS,
@@ -236,6 +236,7 @@ def _remove_sample(sample_id: str) -> None:
 
 def add_sample_form() -> None:
     """Title + text (or a .txt upload) -> one more sample in the chart and the table."""
+    state.keep_across_pages(NEW_TITLE, NEW_TEXT)
     st.text_input(
         "Title", key=NEW_TITLE, max_chars=MAX_SAMPLE_TITLE_CHARS, placeholder="e.g. My README"
     )
