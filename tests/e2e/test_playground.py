@@ -200,6 +200,40 @@ def test_a_link_copied_right_after_typing_holds_every_keystroke(
     assert parse_qs(urlsplit(copied).query)["text"] == ["the quick brown fox jumps"]
 
 
+# Counts, by event type, the listeners added and not removed since the page loaded.
+_LISTENER_COUNT = """
+window.bplListeners = {};
+const add = EventTarget.prototype.addEventListener;
+const remove = EventTarget.prototype.removeEventListener;
+EventTarget.prototype.addEventListener = function (type, ...rest) {
+  window.bplListeners[type] = (window.bplListeners[type] || 0) + 1;
+  return add.call(this, type, ...rest);
+};
+EventTarget.prototype.removeEventListener = function (type, ...rest) {
+  window.bplListeners[type] = (window.bplListeners[type] || 0) - 1;
+  return remove.call(this, type, ...rest);
+};
+"""
+
+
+def test_typing_adds_no_listeners(open_app, page: Page) -> None:
+    """Streamlit runs a component's script again on each new data without its cleanup; the
+    components undo their previous run themselves (hover and click handlers piled up, one set
+    a keystroke, so a click pinned a token a hundred times)."""
+    page.add_init_script(_LISTENER_COUNT)
+    open_app("/?text=hello")
+    kinds = ["mouseover", "click", "keydown", "input", "focus"]
+    before = page.evaluate("kinds => kinds.map(k => window.bplListeners[k] || 0)", kinds)
+    box = text_box(page)
+    box.click()
+    box.press("End")
+    for character in " world":
+        page.keyboard.type(character)
+        wait_for_ids(page, oracle_ids("gpt2", box.input_value()))
+    after = page.evaluate("kinds => kinds.map(k => window.bplListeners[k] || 0)", kinds)
+    assert after == before
+
+
 @pytest.mark.parametrize("color_scheme", ["light", "dark"], indirect=True)
 def test_screenshots(open_app, page: Page, color_scheme: str) -> None:
     """Views for the README, in the theme the system asks for, with a token hovered."""

@@ -57,6 +57,24 @@ def test_the_keys_walk_the_tokens_and_enter_pins_one(open_app) -> None:
     expect(page.locator(PIN)).to_be_hidden()
 
 
+def test_after_a_click_the_keys_go_on_from_the_clicked_token(open_app) -> None:
+    """A click focuses the pane without moving anything (the pane used to be scrolled to its
+    first token under the pointer); the arrows then start from the token clicked."""
+    text = "%20".join(f"word{i}" for i in range(400))
+    page = open_app(f"/?text={text}")
+    pane = page.locator(".bpl-text")
+    target = pane.locator(".tok").nth(300)
+    target.scroll_into_view_if_needed()
+    scrolled = pane.evaluate("el => el.scrollTop")
+    assert scrolled > 0
+    with rerun(page):
+        target.click()
+    expect(pane.locator(".tok.pin")).to_have_attribute("data-i", "300")
+    assert pane.evaluate("el => el.scrollTop") == scrolled
+    page.keyboard.press("ArrowRight")
+    expect(pane.locator(".tok.hl")).to_have_attribute("data-i", "301")
+
+
 def test_a_second_click_or_the_unpin_button_lets_go_and_typing_keeps_the_pin(open_app) -> None:
     page = open_app("/?text=hello%20world")
     pin(page, 1)

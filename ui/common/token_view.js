@@ -59,21 +59,25 @@ function bplWire(root, hooks = {}) {
     clear();
     info.textContent = hint;
   };
+  // The keys' place is kept on the pane (data-at), so a redraw (a pin reruns the page and
+  // wires the view again) leaves the keys where they were; a click puts them on its token.
+  const pane = root.querySelector(".bpl-text");
   const onClick = (event) => {
     const token = event.target.closest(".bpl-text .tok");
-    if (token && hooks.pin) hooks.pin(Number(token.dataset.i));
+    if (!token) return;
+    pane.dataset.at = token.dataset.i;
+    if (hooks.pin) hooks.pin(Number(token.dataset.i));
   };
-
-  // The keys' place is kept on the pane (data-at), so a redraw (a pin reruns the page and
-  // wires the view again) leaves the keys where they were.
-  const pane = root.querySelector(".bpl-text");
   const here = () => pane.querySelector(`.tok[data-i="${pane.dataset.at}"]`);
   const keyTo = (el) => {
     pane.dataset.at = el.dataset.i;
     point(el);
     reveal(el);
   };
+  // Focus from the keyboard points at a token; a click's focus leaves the pane as it is (it
+  // would scroll away from the token being clicked).
   const onFocus = () => {
+    if (!pane.matches(":focus-visible")) return;
     const el = here() || pane.querySelector(".tok.pin") || pane.querySelector(".tok");
     if (el) keyTo(el);
   };
