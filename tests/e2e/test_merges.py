@@ -143,6 +143,16 @@ def test_keys_step_play_and_jump(open_app: OpenApp) -> None:
     assert best_ranks(page) == BEST
 
 
+def test_space_on_a_focused_button_is_that_buttons(open_app: OpenApp) -> None:
+    """Space activates the focused control, as everywhere; it used to start playing too."""
+    page = open_merges(open_app, "?chunk=5&step=4")
+    button(page, "Next").focus()
+    page.keyboard.press("Space")
+    expect(slider(page)).to_have_value("11")
+    wait_idle(page)
+    assert button(page, "Play").count() == 1
+
+
 def test_typing_is_not_taken_for_keys(open_app: OpenApp) -> None:
     page = open_merges(open_app, "?chunk=5&step=4")
     box = page.locator("textarea.lt-area")

@@ -6,6 +6,17 @@
 // its handler marks the event, and the box is blurred only by the next Esc.
 const EDITABLE = "textarea, input, select, [contenteditable]:not([contenteditable='false'])";
 
+// Space on a focused control (another player button, a help mark, an expander) is that
+// control's own key: the browser activates it on key up. Stopped here, in the capture phase,
+// it no longer also reaches the Play button's shortcut. Space with nothing focused still plays.
+const OWN_SPACE = "button, summary, a[href], [role='button'], [role='tab'], [role='switch']";
+
+function onSpace(event) {
+  if (event.key !== " ") return;
+  const target = event.composedPath()[0];
+  if (target instanceof Element && target.matches(OWN_SPACE)) event.stopImmediatePropagation();
+}
+
 function onKeyDown(event) {
   if (event.key !== "Escape" || event.defaultPrevented) return;
   // The box may sit in a component's shadow root: the path's first node is the box itself.
@@ -38,6 +49,7 @@ export default function ({ data }) {
   const active = document.activeElement;
   if (!document.hasFocus() && (active === null || active === document.body)) window.focus();
   window.addEventListener("keydown", onKeyDown);
+  window.addEventListener("keydown", onSpace, true);
   // `data.chunk` changed (this runs again): the chips may be drawn, or drawn again, a little
   // later than this, so look for the chosen one for a while.
   const watch = setInterval(revealChip, 150);
@@ -47,5 +59,6 @@ export default function ({ data }) {
     clearInterval(watch);
     clearTimeout(stop);
     window.removeEventListener("keydown", onKeyDown);
+    window.removeEventListener("keydown", onSpace, true);
   };
 }
