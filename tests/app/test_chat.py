@@ -254,3 +254,9 @@ def test_special_token_text_in_a_message_is_pointed_out() -> None:
     (note,) = [c.value for c in at.caption if "Special-token text" in c.value]
     assert "message 2 (`<|im_end|>`, `<|im_start|>`)" in note
     assert shown_ids(at).count(100265) == 3  # <|im_end|>: the two real ones and the fake one
+
+
+def test_a_link_with_no_message_opens_as_it_is() -> None:
+    at = open_app(mode="chat", enc="cl100k_base", chat="[]")
+    assert not at.warning
+    assert not [t for t in at.text_area if (t.key or "").startswith("playground.chat.content.")]

@@ -186,7 +186,7 @@ def from_link(raw: str) -> tuple[Message, ...]:
         rows = json.loads(raw)
     except ValueError:
         raise ValueError("not a conversation (a JSON list of [role, content])") from None
-    if not isinstance(rows, list) or not rows:
+    if not isinstance(rows, list):  # [] too: the page allows a conversation with no message
         raise ValueError("not a conversation (a JSON list of [role, content])")
     if len(rows) > MAX_CHAT_MESSAGES:
         raise ValueError(f"{len(rows)} messages; a conversation holds at most {MAX_CHAT_MESSAGES}")
