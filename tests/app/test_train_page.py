@@ -564,3 +564,14 @@ def test_a_vocabulary_the_server_drops_leaves_the_list_with_a_notice(
     at.button(key="common_lost_close").click()
     rerun(at)
     assert "no longer on this server" not in " ".join(w.value for w in at.warning)
+
+
+def test_a_corpus_of_whitespace_alone_trains_and_one_character_is_singular() -> None:
+    text = " \t\n  " * 200
+    at = paste(open_train(), text)
+    assert not at.warning
+    assert any(c.value.startswith("1,000 characters") for c in at.caption)
+    trained = held(train(at, 270, "spaces"))["spaces"]
+    assert trained.encode_ordinary(text) == expected(270, text).encode_ordinary(text)
+    one = paste(open_train(), "x")
+    assert any(c.value.startswith("1 character ·") for c in one.caption)

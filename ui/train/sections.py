@@ -139,11 +139,11 @@ def corpus_section() -> corpora.Corpus | None:
     corpus = {"bundled": bundled_box, "paste": paste_box, "upload": upload_box}[source]()
     if corpus is None:
         return None
-    if not corpus.text.strip():
+    if not corpus.text:  # whitespace alone is a corpus: its runs of spaces merge too
         st.warning("This corpus is empty.")
         return None
     st.caption(
-        f"{len(corpus.text):,} characters · {corpus.size_label} of UTF-8 · "
+        f"{counted(len(corpus.text), 'character')} · {corpus.size_label} of UTF-8 · "
         f"SHA-256 `{corpus.sha256[:12]}…` (identical trainings on this server are shared)"
     )
     with st.expander("Preview the corpus"):
