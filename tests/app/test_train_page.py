@@ -344,6 +344,10 @@ def test_a_custom_regex_is_checked_live() -> None:
     at.text_input(key="train.regex").input(r" ?\p{L}+|\s+|.")
     rerun(at)
     assert not at.warning and any("Splits the test line" in c.value for c in at.caption)
+    at.text_input(key="train.regex").input(r"\b")  # empty matches only: nothing to learn from
+    rerun(at)
+    assert any("finds no text in" in e.value for e in at.error)
+    assert at.button(key="train.train").disabled
 
 
 def test_a_training_that_made_no_merge_says_so_in_the_replay() -> None:

@@ -84,13 +84,22 @@ def check_pattern(source: str, sample: str = PREVIEW_TEXT) -> PatternCheck:
 
 
 def trial_split(source: str, corpus: Corpus) -> str | None:
-    """Run a custom pattern over the start of the corpus; an error sentence if it is too slow."""
+    """Run a custom pattern over the start of the corpus; an error sentence if it is too slow,
+    or if it finds no text there (``\\b`` matches only empty strings): training would then
+    learn nothing, and say only that no pair occurs twice."""
+    sample = corpus.text[:REGEX_TRIAL_CHARS]
     try:
-        regex.findall(source, corpus.text[:REGEX_TRIAL_CHARS], timeout=REGEX_TRIAL_SECONDS)
+        chunks = regex.findall(source, sample, timeout=REGEX_TRIAL_SECONDS)
     except TimeoutError:
         return (
             f"This regex needs more than {REGEX_TRIAL_SECONDS:g} s for the first "
             f"{REGEX_TRIAL_CHARS:,} characters of the corpus; training would take forever."
+        )
+    if not any(chunks):
+        where = "the corpus" if len(sample) == len(corpus.text) else "its first characters"
+        return (
+            f"This regex finds no text in {where}, only empty matches or none: the "
+            "pre-tokenizer keeps only what it matches, so training would learn nothing."
         )
     return None
 
