@@ -295,7 +295,7 @@ def find_regex(
 
 _ID_RANGE = re.compile(r"\s*(?:-|–|\.\.)\s*")
 _ID_SEPARATORS = re.compile(r"[\s,;\[\]]+")
-_ID_ITEM = re.compile(r"(\d+)(?:-(\d+))?")
+_ID_ITEM = re.compile(r"([0-9]+)(?:-([0-9]+))?")  # ASCII digits: \d would take "٣" for 3
 
 
 def find_ids(vocab: Vocabulary, query: str) -> SearchResult:

@@ -91,6 +91,7 @@ def test_a_regex_over_its_time_budget_is_a_clear_error(gpt2: Vocabulary) -> None
 def test_ids_come_back_in_the_order_asked_once_each(gpt2: Vocabulary) -> None:
     assert find_ids(gpt2, "995, 31373 995").ids == (995, 31373)
     assert find_ids(gpt2, "[31373, 995]").ids == (31373, 995)
+    assert find_ids(gpt2, "\u0663 \u00b2").unknown == ("\u0663", "\u00b2")  # not ASCII digits
 
 
 def test_id_ranges_and_unknown_ids(gpt2: Vocabulary) -> None:

@@ -114,7 +114,7 @@ def search(frame: pd.DataFrame, query: str) -> pd.DataFrame:
     needle = write_glyphs(query).casefold()
     hits = frame["token"].str.casefold().str.contains(needle, regex=False)
     bare = query.strip()
-    if bare.isdigit():
+    if bare.isascii() and bare.isdigit():  # "²".isdigit() too, which int() refuses
         hits |= frame["id"] == int(bare)
     hits |= frame["bytes"] == bare.upper()
     return frame[hits]
