@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from tokenizer import Encoding
 
 _SEPARATORS = re.compile(r"[\s,;\[\]]+")
-_INTEGER = re.compile(r"[+-]?\d+")
+_INTEGER = re.compile(r"[+-]?[0-9]+")  # ASCII digits: \d would read "٣" as 3
 
 
 @dataclass(frozen=True)

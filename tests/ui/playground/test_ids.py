@@ -126,3 +126,7 @@ def test_special_texts_are_found_in_order_of_appearance() -> None:
     text = "a <|fim_middle|> b <|endoftext|> c <|endoftext|>"
     assert special_texts_in(text, cl100k.special_tokens) == ["<|fim_middle|>", "<|endoftext|>"]
     assert special_texts_in("plain text < | >", cl100k.special_tokens) == []
+
+
+def test_only_ascii_digits_are_ids() -> None:
+    assert parse_ids("3 \u0663 \u00b2") == ParsedIds(ids=(3,), malformed=("\u0663", "\u00b2"))
