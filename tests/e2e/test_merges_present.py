@@ -59,13 +59,20 @@ def presenting(
     page = new_page(browser, width=size[0], height=size[1], color_scheme=request.param)
     try:
         goto(page, app_url + "/")  # app.py runs first (see test_merges.open_merges)
-        goto(page, app_url + "/merges?present=1")
+        open_presenting(page, app_url + "/merges?present=1")
         expect(page.locator(".mg-chunk tr.mg-now")).to_be_attached()
         expect(page.locator(".mg-text .tok").first).to_be_attached()
         wait_idle(page)
         yield page
     finally:
         page.context.close()
+
+
+def open_presenting(page: Page, url: str) -> None:
+    """Open a presentation link and wait for its style: the page's own style element can arrive
+    a moment after the parts it lays out (the chips first wrap onto five lines, then one)."""
+    goto(page, url)
+    expect(page.get_by_test_id("stHeader")).to_be_hidden()  # the presentation style hides it
 
 
 def slider_value(page: Page) -> str:
@@ -153,7 +160,7 @@ def test_many_chunks_keep_whole_chips_in_one_scrolling_row(browser: Browser, app
     text = "%20".join(f"word{i}" for i in range(24))
     try:
         goto(page, app_url + "/")
-        goto(page, app_url + f"/merges?present=1&text={text}&chunk=41")
+        open_presenting(page, app_url + f"/merges?present=1&text={text}&chunk=41")
         chips = keyed(page, "merges_chips")
         chosen = chips.locator("button[aria-checked='true']")
         expect(chosen).to_have_text(re.compile(r"20$"))  # the chunk "20", after its icon
@@ -169,5 +176,33 @@ def test_many_chunks_keep_whole_chips_in_one_scrolling_row(browser: Browser, app
         assert tops == 1
         assert chips.evaluate("row => row.scrollWidth > row.clientWidth")
         assert page.evaluate(_OVERFLOW_JS) <= 1
+    finally:
+        page.context.close()
+
+
+def test_the_chosen_chip_stays_in_view_when_the_window_narrows(
+    browser: Browser, app_url: str
+) -> None:
+    """The last chunk chosen by a link, at the row's far end; then the window narrows (a laptop
+    moved to a 1024x768 projector): the row scrolls again to keep the chip whole in view. Also
+    what brings it into view when the page's style arrives after the chips. A row the user
+    scrolls stays where they put it."""
+    page = new_page(browser, width=1280, height=720)
+    text = "%20".join(f"word{i}" for i in range(24))
+    try:
+        goto(page, app_url + "/")
+        open_presenting(page, app_url + f"/merges?present=1&text={text}&chunk=47")
+        chosen = keyed(page, "merges_chips").locator("button[aria-checked='true']")
+        expect(chosen).to_have_text(re.compile(r"23$"))
+        expect(chosen).to_be_in_viewport(ratio=1)
+        page.set_viewport_size({"width": 1024, "height": 768})
+        expect(chosen).to_be_in_viewport(ratio=1)
+        row = keyed(page, "merges_chips")
+        row.hover()
+        page.mouse.wheel(-10_000, 0)  # back to the row's start, by hand
+        expect(chosen).not_to_be_in_viewport()
+        page.set_viewport_size({"width": 1280, "height": 720})
+        page.wait_for_timeout(500)  # the row's watcher looks every 150 ms
+        assert row.evaluate("row => row.scrollLeft") == 0
     finally:
         page.context.close()

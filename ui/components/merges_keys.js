@@ -26,13 +26,9 @@ function onKeyDown(event) {
 
 // Bring the chosen chunk's chip into view within its row, never scrolling the page: presenting,
 // the chips are one line scrolling sideways, and a link or a step may choose one far along it.
-// Once per chip drawn, so a row the user scrolls is left where they put it.
-let revealed = null;
-function revealChip() {
-  const row = document.querySelector(".st-key-merges_chips");
-  const chip = row?.querySelector("button[aria-checked='true']");
-  if (!chip || chip === revealed) return;
-  revealed = chip;
+function reveal(row) {
+  const chip = row.querySelector("button[aria-checked='true']");
+  if (!chip) return null;
   const outer = row.getBoundingClientRect();
   const inner = chip.getBoundingClientRect();
   if (inner.left < outer.left || inner.right > outer.right) {
@@ -41,7 +37,11 @@ function revealChip() {
   if (inner.top < outer.top || inner.bottom > outer.bottom) {
     row.scrollTop += inner.top - outer.top - (outer.height - inner.height) / 2;
   }
+  return chip;
 }
+
+// What a user does to scroll the row themselves; from then on the row stays where they put it.
+const HANDS = ["wheel", "pointerdown", "touchstart", "keydown"];
 
 export default function ({ data }) {
   // On load the page takes the keyboard if nothing in it has focus yet, so the keys work at
@@ -50,12 +50,36 @@ export default function ({ data }) {
   if (!document.hasFocus() && (active === null || active === document.body)) window.focus();
   window.addEventListener("keydown", onKeyDown);
   window.addEventListener("keydown", onSpace, true);
-  // `data.chunk` changed (this runs again): the chips may be drawn, or drawn again, a little
-  // later than this, so look for the chosen one for a while.
-  const watch = setInterval(revealChip, 150);
+  // `data.chunk` changed (this runs again). The chips may be drawn, or chosen, a little later
+  // than this, and their row may change its shape after they are (the presentation style can
+  // arrive after them, lifting five wrapped lines into one; the window may be resized): so
+  // reveal the chosen chip whenever it or the row's box changes, until the user scrolls the row.
+  let row = null;
+  let shown = null;
+  let handled = false;
+  const show = () => {
+    if (!handled && row) shown = reveal(row);
+  };
+  const resized = new ResizeObserver(show);
+  const onHand = (event) => {
+    if (row?.contains(event.target)) handled = true;
+  };
+  const look = () => {
+    const found = document.querySelector(".st-key-merges_chips");
+    if (found && found !== row) {
+      if (row) resized.unobserve(row);
+      row = found;
+      resized.observe(row);
+    }
+    if (row?.querySelector("button[aria-checked='true']") !== shown) show();
+  };
+  HANDS.forEach((name) => window.addEventListener(name, onHand, true));
+  const watch = setInterval(look, 150);
   const stop = setTimeout(() => clearInterval(watch), 3000);
-  revealChip();
+  look();
   return () => {
+    resized.disconnect();
+    HANDS.forEach((name) => window.removeEventListener(name, onHand, true));
     clearInterval(watch);
     clearTimeout(stop);
     window.removeEventListener("keydown", onKeyDown);
