@@ -84,6 +84,24 @@ def test_editing_updates_the_tokens_and_the_link(open_app, page: Page) -> None:
     expect(metric(page, "Tokens")).to_have_text(core_total(reordered[1:]))
 
 
+def test_move_and_remove_buttons_say_what_they_do(open_app, page: Page) -> None:
+    """Icon buttons named for a screen reader by what they do ("Move message 2 up"), not by
+    their icon's name ("arrow_upward"), and still drawn as icons alone."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_app(chat_url())
+    card = keyed(page, "playground-chat-message-1")
+    for name in ("Move message 2 up", "Move message 2 down", "Remove message 2"):
+        button = card.get_by_role("button", name=name, exact=True)
+        expect(button).to_be_visible()
+        # The page's style (which may arrive a moment after the buttons) takes the label out of
+        # the flow: the icon alone is drawn.
+        expect(button.locator("p")).to_have_css("position", "absolute")
+        assert box(button)["width"] <= 40, name
+    with rerun(page):
+        card.get_by_role("button", name="Remove message 2", exact=True).click()
+    expect(keyed(page, "playground-chat-message-1")).to_have_count(0)
+
+
 def test_copy_gives_the_rendered_text(open_app, page: Page) -> None:
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     open_app(chat_url())

@@ -239,7 +239,8 @@ def _card(n: int, message: Message, talk: Conversation, tokens: int | None) -> N
         (":material/arrow_downward:", "down", 1, n == last),
     ):
         head.button(
-            icon,
+            f"Move message {n + 1} {name}",  # its name for a screen reader; only the icon shows
+            icon=icon,
             key=_widget_key(name, message),
             help=f"Move message {n + 1} {name}",
             on_click=_move,
@@ -248,7 +249,8 @@ def _card(n: int, message: Message, talk: Conversation, tokens: int | None) -> N
             type="tertiary",
         )
     head.button(
-        ":material/close:",
+        f"Remove message {n + 1}",
+        icon=":material/close:",
         key=_widget_key("remove", message),
         help=f"Remove message {n + 1}",
         on_click=_remove,
