@@ -18,7 +18,7 @@ from tests.e2e.harness import (
     screenshot,
     wait_idle,
 )
-from tests.e2e.playground_page import paste, text_box
+from tests.e2e.playground_page import box, paste, text_box
 from ui.common.examples import DEFAULT_TEXT
 from ui.common.registry import OPENAI_GENERATIONS
 from ui.common.samples import load_samples
@@ -100,6 +100,33 @@ def test_the_keys_point_at_a_columns_tokens(open_app, page: Page) -> None:
     page.keyboard.press("ArrowLeft")
     expect(pane.locator(".tok.hl")).to_have_count(1)
     expect(pane.locator(".tok").nth(-2)).to_have_class(re.compile(r"\bhl\b"))
+
+
+def test_languages_tab_at_1024_shows_every_encoding_and_option(
+    browser: Browser, app_url: str
+) -> None:
+    """At 1024x768 with the sidebar open: the key names every encoding charted (Vega's legend,
+    in fixed columns, lost the third), and every metric and sample group is whole in view (in
+    columns, both rows were cut and scrolled sideways)."""
+    page = new_page(browser, width=1024, height=768)
+    chosen = ["gpt2", "cl100k_base", "o200k_base", "llama3", "qwen3"]
+    try:
+        goto(page, app_url + "/")
+        goto(page, app_url + f"/compare?tab=languages&langs={','.join(chosen)}")
+        expect(page.locator("[data-testid='stVegaLiteChart']")).to_have_count(3)
+        items = page.locator(".bpl-key-item")
+        expect(items).to_have_text([re.compile(rf"{name}$") for name in chosen])
+        main = box(page.get_by_test_id("stMainBlockContainer"))
+        for n in range(len(chosen)):
+            item = box(items.nth(n))
+            assert item["x"] + item["width"] <= main["x"] + main["width"], chosen[n]
+        for group in ("Show", "Samples"):
+            options = page.locator(f"[data-testid='stButtonGroup'] [aria-label='{group}']")
+            expect(options.locator("button").last).to_be_in_viewport(ratio=1)
+            assert options.evaluate("row => row.scrollWidth <= row.clientWidth"), group
+        screenshot(page, "languages-1024x768")
+    finally:
+        page.context.close()
 
 
 def test_languages_tab_chart_table_metric_and_own_sample(open_app, page: Page) -> None:

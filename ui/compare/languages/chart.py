@@ -10,6 +10,7 @@ colours axes and labels. Sample titles reach the chart as data: Vega draws them 
 as HTML.
 """
 
+import html
 from typing import Any
 
 import pandas as pd
@@ -19,6 +20,7 @@ from ui.compare.languages.data import METRICS
 
 ENCODING_COLOURS = [css_colour(rgb) for rgb in HUES]
 SHAPES = ["circle", "square", "diamond", "triangle-up", "cross", "triangle-down"]
+GLYPHS = ["●", "■", "◆", "▲", "✚", "▼"]  # the shapes as characters, for the key above the charts
 LABEL_LIMIT = 150  # pixels of sample title before Vega cuts it with "…"
 ROW_PIXELS = 12
 
@@ -44,14 +46,12 @@ def languages_chart(
     order: list[str],
     encodings: list[str],
     title: str = "",
-    *,
-    legend: bool = True,
 ) -> Spec:
     """A dot plot of `metric` for the samples in `order` (top to bottom), one dot per encoding.
 
     `frame` is `ui.compare.languages.data.long_frame`'s, filtered to one group's samples and the
     encodings shown. For the token premium, a dashed rule marks 1× (as expensive as English).
-    Beside another chart, `legend` can be left to that one.
+    No chart has a legend of its own: `key_html` draws one above them all.
     """
     spec = METRICS[metric]
     rows = frame[frame["sample"].isin(order)]
@@ -90,11 +90,6 @@ def languages_chart(
             "x2": {"field": "high"},
         },
     }
-    key = (
-        {"title": None, "orient": "top", "columns": 3, "offset": 4, "padding": 0}
-        if legend
-        else None
-    )
     dots = {
         "mark": {"type": "point", "filled": True, "size": 60, "opacity": 0.95},
         "encoding": {
@@ -104,13 +99,13 @@ def languages_chart(
                 "field": "encoding",
                 "type": "nominal",
                 "scale": {"domain": encodings, "range": ENCODING_COLOURS[: len(encodings)]},
-                "legend": key,
+                "legend": None,
             },
-            "shape": {  # the same legend: one key, each encoding's colour and shape
+            "shape": {
                 "field": "encoding",
                 "type": "nominal",
                 "scale": {"domain": encodings, "range": SHAPES[: len(encodings)]},
-                "legend": key,
+                "legend": None,
             },
             "tooltip": _TOOLTIP,
         },
@@ -132,3 +127,24 @@ def languages_chart(
     if title:
         chart["title"] = {"text": title, "anchor": "start", "fontSize": 13}
     return chart
+
+
+def key_html(encodings: list[str]) -> str:
+    """The charts' key, once above them all: each encoding's shape in its colour, then its name.
+
+    HTML rather than Vega's legend, which is laid out in fixed columns from the plot's left edge
+    and was cut by a narrow chart's right edge (at 1024 pixels the third encoding was missing);
+    this one wraps. Names are escaped: a trained vocabulary's name is user text.
+
+    >>> key_html(["gpt2", "<b>"]).count("bpl-key-item"), "&lt;b&gt;" in key_html(["<b>"])
+    (2, True)
+    """
+    items = "".join(
+        f'<span class="bpl-key-item" role="listitem"><span style="color:{colour};font-size:1.3em" '
+        f'aria-hidden="true">{glyph}</span> {html.escape(name)}</span>'
+        for name, colour, glyph in zip(encodings, ENCODING_COLOURS, GLYPHS, strict=False)
+    )
+    return (
+        '<div class="bpl-key" role="list" aria-label="Encodings in the charts" '
+        f'style="display:flex;flex-wrap:wrap;gap:0.1rem 1.1rem;font-size:0.9rem">{items}</div>'
+    )

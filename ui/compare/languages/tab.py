@@ -28,7 +28,7 @@ from ui.common.registry import (
 )
 from ui.common.samples import Sample, load_samples
 from ui.common.state import keep_known, known_only, seed_following
-from ui.compare.languages.chart import languages_chart
+from ui.compare.languages.chart import key_html, languages_chart
 from ui.compare.languages.data import (
     CUSTOM_KIND,
     GROUPS,
@@ -90,14 +90,11 @@ def languages_tab() -> None:
     )
     LANG_ENCODINGS.publish(default)
     present = ["language", "code", "tricky", *([CUSTOM_KIND] if custom_samples() else [])]
-    # Side by side while three groups fit beside the metrics (1280 px wide); a fourth goes below.
-    row = (
-        st.columns([3, 2], vertical_alignment="bottom")
-        if len(present) < 4
-        else [st.container(), st.container()]
-    )
+    # One row while both fit (1280 px wide), the samples below the metrics when they do not:
+    # side by side in columns, a narrow window cut both (Streamlit scrolls them sideways there).
+    controls = st.container(horizontal=True, gap="medium", key="compare-lang-controls")
     METRIC.seed()
-    with row[0]:
+    with controls:
         st.segmented_control(
             "Show",
             list(METRICS),
@@ -110,7 +107,7 @@ def languages_tab() -> None:
     first = SAMPLE_GROUPS.key not in st.session_state
     picked = SAMPLE_GROUPS.seed(known_only(present, " samples"), default=present)
     SAMPLE_GROUPS.set(keep_known(SAMPLE_GROUPS, picked, present, first, " samples"))
-    with row[1]:
+    with controls:
         groups = st.pills(
             "Samples",
             present,
@@ -172,17 +169,17 @@ def languages_tab() -> None:
 def _charts(frame: pd.DataFrame, metric: str, chosen: list[str], groups: list[str]) -> None:
     """One dot plot per group: the translations on the left, code and the rest on the right."""
     panels = []
-    for index, group in enumerate(groups):
+    for group in groups:
         label = GROUPS[group]
         part = frame[frame["group"] == label]
         shows = panel_metric(metric, label)
         title = f"{label} · {METRICS[shows].title}"
         order = sample_order(part, shows, chosen[0])
-        chart = languages_chart(part, shows, order, chosen, title, legend=index == 0)
-        panels.append((group, chart))
+        panels.append((group, languages_chart(part, shows, order, chosen, title)))
     left = [spec for group, spec in panels if group == "language"]
     right = [spec for group, spec in panels if group != "language"]
     sides = [side for side in (left, right) if side]
+    st.html(key_html(chosen))
     for where, specs in zip(st.columns(len(sides)), sides, strict=True):
         with where:
             for spec in specs:
