@@ -139,8 +139,9 @@ def side_by_side() -> None:
     text = live_textarea(TEXT.key, label="Text", placeholder="Type or paste text to compare…")
     if not publish_text(TEXT, text):
         st.caption(not_in_link("text"))
-    row = st.columns([4, 1], vertical_alignment="bottom")
-    chosen: list[str] = row[0].multiselect(
+    # A row, not columns: the toggle keeps its label whole and the menu takes what is left.
+    row = st.container(horizontal=True, vertical_alignment="bottom", key="compare-side-row")
+    chosen: list[str] = row.multiselect(
         "Tokenizers",
         registry.available_encodings(),
         key=ENCODINGS.key,
@@ -148,7 +149,7 @@ def side_by_side() -> None:
         help="Vocabularies you train or import on the Train page are offered here too.",
     )
     ENCODINGS.publish(default)
-    show_whitespace = row[1].toggle("Show whitespace", key=WHITESPACE.key)
+    show_whitespace = row.toggle("Show whitespace", key=WHITESPACE.key)
     WHITESPACE.publish()
     if len(chosen) < 2:
         st.info("Pick at least two tokenizers to compare.")

@@ -189,7 +189,8 @@ def pattern_box() -> tuple[str, str, list[str]]:
 
 def settings_section(corpus: corpora.Corpus | None) -> tuple[TrainSettings, str, list[str]]:
     st.subheader("2 · Settings")
-    left, middle, right = st.columns(3)
+    # The special tokens' column is the widest: at 1024 px a third of the row cut "<|endoftext|>".
+    left, middle, right = st.columns([1, 1, 1.4])
     with left:
         VOCAB_SIZE.seed(vocab_size_problem)
         vocab_size = st.number_input(

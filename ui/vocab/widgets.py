@@ -194,12 +194,13 @@ def _search_panel(vocab: Vocabulary, mode: SearchMode) -> Listing | None:
     st.session_state.setdefault(GLYPHS, True)
     prompt = PROMPTS[mode]
     wordy = mode in ("text", "regex")
-    box, case, glyphs = st.columns([4, 1, 1], vertical_alignment="bottom")
-    raw = box.text_input(
+    # A row, not columns: the toggles keep their labels whole and the box takes what is left.
+    row = st.container(horizontal=True, vertical_alignment="bottom", key="vocab-search-row")
+    raw = row.text_input(
         prompt.label, key=QUERY.key, placeholder=prompt.placeholder, help=prompt.help, live=True
     )
-    ignore_case = case.toggle("Ignore case", key=IGNORE_CASE.key, disabled=not wordy)
-    read = glyphs.toggle(
+    ignore_case = row.toggle("Ignore case", key=IGNORE_CASE.key, disabled=not wordy)
+    read = row.toggle(
         "· is a space",
         key=GLYPHS,
         disabled=not wordy,

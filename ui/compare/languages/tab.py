@@ -146,8 +146,8 @@ def languages_tab() -> None:
             if column.endswith(("premium", "/token"))
         },
     )
-    row = st.columns([1, 3], vertical_alignment="center")
-    row[0].download_button(
+    row = st.container(horizontal=True, vertical_alignment="center", key="compare-lang-csv-row")
+    row.download_button(
         "Download CSV",
         data=table_csv(wide),
         file_name="bpe-lens-languages.csv",
@@ -157,7 +157,7 @@ def languages_tab() -> None:
         key="compare.lang_csv",
     )
     elapsed = time.perf_counter() - started
-    row[1].caption(
+    row.caption(
         f"{len(samples)} samples × {len(chosen)} encodings: counted by the pure-Python core "
         f"and charted in {elapsed * 1000:,.0f} ms (counts are cached by content). The premium "
         "is blank for samples that are not translations of the English paragraph."
