@@ -101,6 +101,8 @@ def load_files(
             raise FormatError(
                 f"{file_name} has {len(data):,} bytes; the limit is {formats.MAX_FILE_BYTES:,}"
             )
+        if not data:  # rather than "not valid JSON: line 1 column 1" or "lacks 256 tokens"
+            raise FormatError(f"{file_name} is empty (0 bytes)")
     by_suffix = {PurePath(n).suffix.lower(): (n, data) for n, data in files.items()}
     if len(by_suffix) != len(files):
         raise FormatError(f"two files of the same kind: {', '.join(sorted(files))}")

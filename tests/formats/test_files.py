@@ -117,6 +117,9 @@ def test_files_it_cannot_place_are_refused(tmp_path: Path) -> None:
         "cannot tell the format of notes.md": {"notes.md": b"hello"},
         "two files of the same kind": {"a.json": b"{}", "b.json": b"{}"},
         "no file given": {},
+        r"tokenizer\.json is empty \(0 bytes\)": {"tokenizer.json": b""},
+        r"merges\.txt is empty": {"vocab.json": gpt2["encoder.json"], "merges.txt": b""},
+        r"cl100k_base\.tiktoken is empty": {"cl100k_base.tiktoken": b""},
     }
     for message, given in cases.items():
         with pytest.raises(FormatError, match=message):
