@@ -141,6 +141,19 @@ def test_switching_encoding_follows_the_same_token() -> None:
     assert shown_token(at) == tk.get_encoding("cl100k_base").encode(" the")[0]
 
 
+def test_a_token_the_other_encoding_lacks_shows_again_on_the_way_back() -> None:
+    """" SolidGoldMagikarp" is one token of GPT-2's only: cl100k_base shows none, and back on
+    gpt2 the page shows it again (it used to forget it on the way)."""
+    at = open_vocab(id="43453")
+    choose = at.sidebar.selectbox(key="common.enc")
+    choose.set_value("cl100k_base")
+    assert shown_token(rerun(at)) is None
+    assert "id" not in at.query_params
+    at.sidebar.selectbox(key="common.enc").set_value("gpt2")
+    assert shown_token(rerun(at)) == 43453
+    assert at.query_params["id"] in ("43453", ["43453"])
+
+
 def test_a_link_to_an_id_the_encoding_lacks_says_so() -> None:
     at = open_vocab(id="50257")
     assert "50257" in at.warning[0].value

@@ -5,6 +5,7 @@ link. The selected token is held with its encoding's name and bytes: a link name
 the sidebar switches encoding the page follows the same bytes into the new vocabulary.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import cast
@@ -153,7 +154,8 @@ def selected_token(vocab: Vocabulary) -> int | None:
     else:
         token_id = None
     if token_id is None:
-        st.session_state.pop(SELECTED, None)
+        # Nothing to show here. What is held stays (it can only be another encoding's token
+        # that this one lacks), so back in an encoding that has it, the page shows it again.
         TOKEN.forget()
     else:
         select(enc, token_id)
@@ -302,6 +304,20 @@ def _search_for(query: str) -> None:
 # ---- listing ------------------------------------------------------------------------------------
 
 
+def _page_of(ids: Sequence[int], token_id: int | None) -> int:
+    """The page (from 1) of `ids` that holds `token_id`, or the first: one scan of the list.
+
+    >>> _page_of(range(250), 120), _page_of(range(250), None), _page_of((), 5)
+    (2, 1, 1)
+    """
+    if token_id is None:
+        return 1
+    try:
+        return ids.index(token_id) // PAGE_SIZE + 1
+    except ValueError:
+        return 1
+
+
 def results_table(vocab: Vocabulary, listing: Listing, token_id: int | None) -> int | None:
     """The listing's current page as a selectable table, and the page picker under it.
 
@@ -321,7 +337,7 @@ def results_table(vocab: Vocabulary, listing: Listing, token_id: int | None) -> 
             select(enc, listing.ids[0])
             token_id = listing.ids[0]
     pages = -(-len(listing.ids) // PAGE_SIZE)
-    home = listing.ids.index(token_id) // PAGE_SIZE + 1 if token_id in listing.ids else 1
+    home = _page_of(listing.ids, token_id)
     page = PAGE.seed(
         lambda page: None if page <= pages else f"this list has {counted(pages, 'page')}",
         default=home,
