@@ -142,7 +142,7 @@ def test_switching_encoding_follows_the_same_token() -> None:
 
 
 def test_a_token_the_other_encoding_lacks_shows_again_on_the_way_back() -> None:
-    """" SolidGoldMagikarp" is one token of GPT-2's only: cl100k_base shows none, and back on
+    """ " SolidGoldMagikarp" is one token of GPT-2's only: cl100k_base shows none, and back on
     gpt2 the page shows it again (it used to forget it on the way)."""
     at = open_vocab(id="43453")
     choose = at.sidebar.selectbox(key="common.enc")
