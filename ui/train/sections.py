@@ -153,10 +153,11 @@ def corpus_section() -> corpora.Corpus | None:
 
 def pattern_box() -> tuple[str, str, list[str]]:
     """The pattern picker and, for a custom regex, its live check; returns choice, regex, errors."""
-    PATTERN.seed()
+    choices = list(PATTERN_CHOICES)
     st.selectbox(
         "Pre-tokenizer pattern",
-        list(PATTERN_CHOICES),
+        choices,
+        index=choices.index(PATTERN.seed()),  # what it holds, also as its default (see below)
         format_func=PATTERN_CHOICES.__getitem__,
         key=PATTERN.key,
         help="The regex that cuts text into chunks before any merge; merges never cross chunks.",
@@ -166,8 +167,9 @@ def pattern_box() -> tuple[str, str, list[str]]:
     if choice != CUSTOM:
         REGEX.forget()
         return choice, "", []
-    REGEX.seed()
-    custom = st.text_input("Custom regex (Python `regex` syntax)", key=REGEX.key, live=True)
+    custom = st.text_input(
+        "Custom regex (Python `regex` syntax)", REGEX.seed(), key=REGEX.key, live=True
+    )
     publish_text(REGEX, custom)
     check = check_pattern(custom)
     if check.error:
@@ -188,13 +190,18 @@ def pattern_box() -> tuple[str, str, list[str]]:
 
 
 def settings_section(corpus: corpora.Corpus | None) -> tuple[TrainSettings, str, list[str]]:
+    """The settings' widgets, each given what it holds as its default as well: the browser draws
+    a widget anew now and then (seen when the corpus box changed above it), and one drawn anew
+    without a stored value sends its default with the next rerun; a training once got no
+    special tokens and size 256 that way. Streamlit warns of a default beside a value in the
+    session (once, in the log, not the page), which is meant here."""
     st.subheader("2 · Settings")
     # The special tokens' column is the widest: at 1024 px a third of the row cut "<|endoftext|>".
     left, middle, right = st.columns([1, 1, 1.4])
     with left:
-        VOCAB_SIZE.seed(vocab_size_problem)
         vocab_size = st.number_input(
             "Vocabulary size",
+            value=VOCAB_SIZE.seed(vocab_size_problem),
             min_value=256,
             max_value=MAX_TRAIN_VOCAB,
             step=256,
@@ -211,6 +218,7 @@ def settings_section(corpus: corpora.Corpus | None) -> tuple[TrainSettings, str,
             "Special tokens",
             [*offered, *(s for s in wanted if s not in offered)],  # a link's own ones too
             key=SPECIALS.key,
+            default=wanted,
             accept_new_options=True,
             help="Never merged into; their text in the corpus is a boundary. Type to add your own.",
         )
@@ -234,8 +242,8 @@ def settings_section(corpus: corpora.Corpus | None) -> tuple[TrainSettings, str,
         )
         problems += [slow] if slow else []
     suggested = default_name(corpus.name if corpus else "vocab", int(vocab_size))
-    NAME.seed()
-    name = st.text_input("Name", key=NAME.key, placeholder=suggested).strip() or suggested
+    typed = st.text_input("Name", NAME.seed(), key=NAME.key, placeholder=suggested)
+    name = typed.strip() or suggested
     publish_text(NAME, st.session_state[NAME.key])
     if problem := registry.check_name(name, tk.list_encodings()):
         problems.append(problem)
