@@ -36,9 +36,11 @@ def encoding_picker() -> None:
     param.seed()
     if param.value not in available_encodings():  # a vocabulary this session removed
         param.set(DEFAULT_ENCODING)
+    choices = available_encodings()
     st.sidebar.selectbox(
         "Encoding",
-        available_encodings(),
+        choices,
+        index=choices.index(param.value),  # also its default: see `state.segmented`
         key=param.key,
         format_func=option_label,
         help="The vocabulary and pre-tokenizer pattern used on every page: "

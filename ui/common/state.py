@@ -259,11 +259,16 @@ def segmented(param: Param[str], label: str, choices: Mapping[str, str]) -> str:
 
     `choices` maps each value to its label. The control always has a value (the label is
     hidden: the options say what they are), so a page's modes read the same way everywhere.
+
+    What the control holds is its default as well: the browser draws a widget anew now and
+    then, and one drawn anew without a stored value sends its default with the next rerun (the
+    Train page's settings lost their values that way). Streamlit logs a warning about a default
+    beside a session value, once; it is meant.
     """
-    param.seed()
     st.segmented_control(
         label,
         list(choices),
+        default=param.seed(),
         format_func=choices.__getitem__,
         key=param.key,
         required=True,
