@@ -202,7 +202,10 @@ def test_the_chosen_chip_stays_in_view_when_the_window_narrows(
         page.mouse.wheel(-10_000, 0)  # back to the row's start, by hand
         expect(chosen).not_to_be_in_viewport()
         page.set_viewport_size({"width": 1280, "height": 720})
-        page.wait_for_timeout(500)  # the row's watcher looks every 150 ms
+        # The row's size changed: its observer runs before the next frame is drawn.
+        page.evaluate(
+            "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
         assert row.evaluate("row => row.scrollLeft") == 0
     finally:
         page.context.close()
