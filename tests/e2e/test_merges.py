@@ -29,6 +29,7 @@ def open_merges(open_app: OpenApp, path: str = "") -> Page:
     page = open_app(f"/merges{path}")
     expect(page.locator(".mg-chunk")).to_be_attached()  # may be drawn after the run has ended
     expect(button(page, "First")).to_be_visible()  # its key (Home) listens once it is drawn
+    expect(page.locator("body[data-merges-keys='on']")).to_be_attached()  # and the page's keys
     wait_idle(page)
     return page
 

@@ -50,6 +50,8 @@ export default function ({ data }) {
   if (!document.hasFocus() && (active === null || active === document.body)) window.focus();
   window.addEventListener("keydown", onKeyDown);
   window.addEventListener("keydown", onSpace, true);
+  // Says the keys listen (the script comes a moment after the page): browser tests wait for it.
+  document.body.dataset.mergesKeys = "on";
   // `data.chunk` changed (this runs again). The chips may be drawn, or chosen, a little later
   // than this, and their row may change its shape after they are (the presentation style can
   // arrive after them, lifting five wrapped lines into one; the window may be resized): so
@@ -78,6 +80,7 @@ export default function ({ data }) {
   const stop = setTimeout(() => clearInterval(watch), 3000);
   look();
   return () => {
+    delete document.body.dataset.mergesKeys;
     resized.disconnect();
     HANDS.forEach((name) => window.removeEventListener(name, onHand, true));
     clearInterval(watch);
