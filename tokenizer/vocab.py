@@ -295,7 +295,8 @@ def find_regex(
 
 _ID_RANGE = re.compile(r"\s*(?:-|–|\.\.)\s*")
 _ID_SEPARATORS = re.compile(r"[\s,;\[\]]+")
-_ID_ITEM = re.compile(r"([0-9]+)(?:-([0-9]+))?")  # ASCII digits: \d would take "٣" for 3
+# ASCII digits (\d would take "٣" for 3), at most 19: more is no id, and int() refuses 4,301.
+_ID_ITEM = re.compile(r"([0-9]{1,19})(?:-([0-9]{1,19}))?")
 
 
 def find_ids(vocab: Vocabulary, query: str) -> SearchResult:

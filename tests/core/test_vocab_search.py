@@ -92,6 +92,8 @@ def test_ids_come_back_in_the_order_asked_once_each(gpt2: Vocabulary) -> None:
     assert find_ids(gpt2, "995, 31373 995").ids == (995, 31373)
     assert find_ids(gpt2, "[31373, 995]").ids == (31373, 995)
     assert find_ids(gpt2, "\u0663 \u00b2").unknown == ("\u0663", "\u00b2")  # not ASCII digits
+    huge = "9" * 5_000  # int() refuses over 4,300 digits: a traceback on the page once
+    assert find_ids(gpt2, f"5 {huge}").unknown == (huge,)
 
 
 def test_id_ranges_and_unknown_ids(gpt2: Vocabulary) -> None:

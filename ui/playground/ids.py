@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from tokenizer import Encoding
 
 _SEPARATORS = re.compile(r"[\s,;\[\]]+")
-_INTEGER = re.compile(r"[+-]?[0-9]+")  # ASCII digits: \d would read "٣" as 3
+# ASCII digits (\d would read "٣" as 3), at most 19: beyond any vocabulary, and Python refuses
+# to read an int of over 4,300 digits (a traceback once).
+_INTEGER = re.compile(r"[+-]?[0-9]{1,19}")
 
 
 @dataclass(frozen=True)

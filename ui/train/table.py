@@ -114,7 +114,8 @@ def search(frame: pd.DataFrame, query: str) -> pd.DataFrame:
     needle = write_glyphs(query).casefold()
     hits = frame["token"].str.casefold().str.contains(needle, regex=False)
     bare = query.strip()
-    if bare.isascii() and bare.isdigit():  # "²".isdigit() too, which int() refuses
+    # ASCII ("²".isdigit() too, which int() refuses) and short: int() refuses 4,301 digits.
+    if bare.isascii() and bare.isdigit() and len(bare) <= 19:
         hits |= frame["id"] == int(bare)
     hits |= frame["bytes"] == bare.upper()
     return frame[hits]

@@ -130,3 +130,10 @@ def test_special_texts_are_found_in_order_of_appearance() -> None:
 
 def test_only_ascii_digits_are_ids() -> None:
     assert parse_ids("3 \u0663 \u00b2") == ParsedIds(ids=(3,), malformed=("\u0663", "\u00b2"))
+
+
+def test_a_number_too_long_for_any_vocabulary_is_not_an_id() -> None:
+    """Python refuses to read an int of over 4,300 digits: the page showed its traceback."""
+    huge = "9" * 5_000
+    assert parse_ids(f"1 {huge}") == ParsedIds((1,), (huge,))
+    assert parse_ids(f"[1, {huge}]") == ParsedIds((1,), (huge,))

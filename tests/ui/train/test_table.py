@@ -49,6 +49,7 @@ def test_search_by_text_space_id_and_bytes(enc: tk.Encoding) -> None:
     assert 32 in search(frame, "20")["id"].tolist()  # the hex bytes of a space
     assert search(frame, "LOW")["token"].str.contains("low").all()
     assert search(frame, "\u00b2").empty  # a digit for str.isdigit, not for int(): no crash
+    assert search(frame, "9" * 5_000).empty  # int() refuses over 4,300 digits: no crash
 
 
 def test_csv_has_every_row_and_a_bom(enc: tk.Encoding) -> None:
