@@ -49,6 +49,43 @@ _COMMENT = re.compile(r"\(\?#[^)]*\)")
 _NOT_SURROGATES = ~CharSet((SURROGATES,))
 
 
+# Counted repeats: `regex` builds each one out in memory when it compiles (x{1000000} took
+# 250 MB; x{99999999} filled 22 GB and the kernel killed the server). Their product is bounded,
+# which also bounds nested ones ((?:x{1000}){1000}); tokenizers' patterns count to 3 or so.
+MAX_REPEATS = 10_000
+# The pattern in pieces: an escape, a character class (its braces are literal), a comment, a
+# counted repeat {m}, {m,} or {m,n}, or any other character.
+_PIECE = re.compile(
+    _ESCAPE.pattern + r"|\[\^?\]?(?:\\.|[^\]])*\]|\(\?#[^)]*\)|\{([0-9]+)(?:,([0-9]*))?\}|.",
+    re.DOTALL,
+)
+
+
+def check_repeats(pattern: str) -> None:
+    """Refuse a pattern whose counted repeats would take the regex engine gigabytes to build.
+
+    >>> check_repeats(r"\\p{N}{1,3}|[{}]{2}")
+    >>> check_repeats("x{99999999}")
+    Traceback (most recent call last):
+    ...
+    tokenizer.frozen_regex.PatternError: pattern 'x{99999999}': its counted repeats ({99999999}) \
+come to 99,999,999 copies; at most 10,000
+    """
+    product, counts = 1, []
+    for piece in _PIECE.finditer(pattern):
+        low, high = piece[1], piece[2]
+        if low is None:
+            continue
+        count = max(int(low[:9]), int(high[:9]) if high else 0)  # 9 digits already over
+        counts.append(piece[0])
+        product *= max(count, 1)
+        if product > MAX_REPEATS:
+            raise PatternError(
+                f"pattern {pattern[:60]!r}: its counted repeats ({' '.join(counts[:4])}) come "
+                f"to {product:,} copies; at most {MAX_REPEATS:,}"
+            )
+
+
 @lru_cache(maxsize=128)  # bounded: patterns come from users
 def compile_pattern(
     pattern: str, unicode: str = DEFAULT_UNICODE, flags: int = 0
@@ -62,6 +99,7 @@ def compile_pattern(
     """
     if not isinstance(pattern, str):
         raise TypeError(f"a pattern must be a str, not {type(pattern).__name__}")
+    check_repeats(pattern)
     try:
         compiled = regex.compile(pattern, flags)
     except regex.error as exc:

@@ -13,7 +13,7 @@ import tiktoken
 
 import tokenizer as tk
 from tests.core.texts import corpus_texts
-from tokenizer import formats
+from tokenizer import formats, hf
 from tokenizer.splitter import MATCH_TIMEOUT_S, SPLIT_S_PER_CHAR, RegexSplit, splitter
 
 VERDICT = corpus_texts()["the-verdict.txt"]
@@ -161,3 +161,25 @@ def test_patterns_that_do_not_compile_are_refused_everywhere() -> None:
             tk.train("abc", 300, pattern=bad)
         with pytest.raises(ValueError, match="pattern"):
             gpt2_with(bad)
+
+
+# Counted repeats the regex engine builds out in memory when it compiles: x{99999999} filled
+# 22 GB and the kernel killed the server (QA round 8). Refused before compiling, on every path.
+HUGE_REPEATS = [r"x{99999999}", r"(?:x{1000}){1000}", r"\s+|a{5000}b{5000}"]
+
+
+@pytest.mark.parametrize("pattern", HUGE_REPEATS)
+def test_huge_counted_repeats_are_refused_before_compiling(pattern: str) -> None:
+    with pytest.raises(tk.PatternError, match=r"counted repeats .* copies; at most 10,000"):
+        gpt2_with(pattern)
+    with pytest.raises(tk.PatternError, match="counted repeats"):
+        tk.train(VERDICT[:2_000], 300, pattern=pattern)
+    split = {"pattern": {"Regex": pattern}, "behavior": "Isolated", "invert": False}
+    with pytest.raises(formats.FormatError, match="counted repeats"):
+        hf._read_split(split)  # an imported tokenizer.json's Split
+
+
+def test_the_bundled_patterns_and_literal_braces_are_not_repeats() -> None:
+    for name in tk.list_encodings():
+        gpt2_with(tk.get_encoding(name)._pat_str)
+    gpt2_with(r"[{}]{2}|\{99999999\}|\p{L}+|.")  # a class's braces, escaped ones: literal

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import regex
 
 from tokenizer import PATTERNS
+from tokenizer.frozen_regex import PatternError, check_repeats
 from ui.common.limits import (
     MAX_SPECIAL_CHARS,
     MAX_SPECIAL_TOKENS,
@@ -64,7 +65,10 @@ def check_pattern(source: str, sample: str = PREVIEW_TEXT) -> PatternCheck:
     if not source:
         return PatternCheck("Type a regular expression, e.g. ` ?\\p{L}+| ?\\p{N}+|\\s+|.`")
     try:
+        check_repeats(source)
         compiled = regex.compile(source)
+    except PatternError as exc:
+        return PatternCheck(f"This regex is refused: {exc}.")
     except regex.error as exc:
         return PatternCheck(f"This regex does not compile: {exc}.")
     if compiled.groups:

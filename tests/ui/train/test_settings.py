@@ -55,6 +55,7 @@ def test_a_good_custom_pattern_previews_its_chunks() -> None:
         ("(", "does not compile"),
         ("[a-", "does not compile"),
         (r"(\w+)", "non-capturing groups"),
+        ("x{99999999}", "come to 99,999,999 copies; at most 10,000"),  # checked as it is typed
     ],
 )
 def test_bad_custom_patterns_say_why(source: str, message: str) -> None:
