@@ -229,6 +229,22 @@ def test_an_edit_sent_with_a_switch_to_another_mode_is_kept() -> None:
     assert conversation(at)[0] == ("system", "Typed, then left at once.")
 
 
+def test_each_message_widget_defaults_to_what_the_message_holds() -> None:
+    """Back from another mode a browser can draw a box anew with no value of its own and show
+    its default (tests/e2e/test_chat.py saw a typed text vanish so): the default is the text."""
+    at = open_app(mode="chat", enc="o200k_harmony")
+    at.selectbox(key="playground.chat.role.0").set_value("developer")
+    at.text_area(key=CONTENT.format(1)).input("Edited, then away and back.")
+    rerun(at)
+    at.button_group(key="playground.mode").set_value("encode")
+    rerun(at)
+    at.button_group(key="playground.mode").set_value("chat")
+    rerun(at)
+    role = at.selectbox(key="playground.chat.role.0")
+    assert role.options[role.proto.default] == "developer"
+    assert at.text_area(key=CONTENT.format(1)).proto.default == "Edited, then away and back."
+
+
 @pytest.mark.parametrize(
     ("enc", "template", "first_id"),
     [

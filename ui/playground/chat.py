@@ -199,24 +199,23 @@ def editor(talk: Conversation, view: RenderedView) -> None:
         st.caption(not_in_link("conversation"))
 
 
-def _seed(part: str, message: Message, value: str) -> str:
-    """Give a message's widget its value the first time it is drawn (again after another mode,
-    where Streamlit forgot it), and return its key."""
-    key = _widget_key(part, message)
-    if key not in st.session_state:
-        st.session_state[key] = value
-    return key
-
-
 def _card(n: int, message: Message, talk: Conversation, tokens: int | None) -> None:
-    """One message: its role (and harmony channel), its count, move and remove, its content."""
+    """One message: its role (and harmony channel), its count, move and remove, its content.
+
+    Each widget has what the message holds as its default, not only in the session: back from
+    another mode, the browser can send a box's value from before while drawing the box anew
+    with none of its own, and it then shows the default. With "" as default a text typed just
+    before leaving showed an empty box on return, though the link still had it.
+    """
     card = st.container(border=True, key=f"playground-chat-message-{message.key}", gap="small")
     head = card.container(horizontal=True, vertical_alignment="center", gap="small")
-    roles = ROLES[talk.template]
+    known = ROLES[talk.template]
+    roles = [*known, *([message.role] if message.role not in known else [])]
     head.selectbox(
         f"Role of message {n + 1}",
-        [*roles, *([message.role] if message.role not in roles else [])],
-        key=_seed("role", message, message.role),
+        roles,
+        index=roles.index(message.role),
+        key=_widget_key("role", message),
         on_change=_keep_edits,
         label_visibility="collapsed",
         width=130,
@@ -225,8 +224,9 @@ def _card(n: int, message: Message, talk: Conversation, tokens: int | None) -> N
         head.selectbox(
             f"Channel of message {n + 1}",
             CHANNELS,
+            index=CHANNELS.index(message.channel),
             format_func=lambda channel: channel or "no channel",
-            key=_seed("channel", message, message.channel),
+            key=_widget_key("channel", message),
             on_change=_keep_edits,
             label_visibility="collapsed",
             width=140,
@@ -259,7 +259,8 @@ def _card(n: int, message: Message, talk: Conversation, tokens: int | None) -> N
     )
     card.text_area(
         f"Content of message {n + 1}",
-        key=_seed("content", message, message.content),
+        message.content,
+        key=_widget_key("content", message),
         on_change=_keep_edits,
         max_chars=MAX_CHAT_MESSAGE_CHARS,
         placeholder=f"What the {message.role} says… (Ctrl+Enter to apply)",
