@@ -32,8 +32,7 @@ SAVE_FORMATS: tuple[str, ...] = get_args(SaveFormat)
 
 PathLike = str | os.PathLike[str]
 
-_PARTNERS = {"vocab.json": "merges.txt", "merges.txt": "vocab.json"}
-_PARTNERS |= {"encoder.json": "vocab.bpe", "vocab.bpe": "encoder.json"}
+_PAIRS = (("vocab.json", "merges.txt"), ("encoder.json", "vocab.bpe"))
 _TIKTOKEN_SUFFIXES = (".tiktoken", ".model")
 
 
@@ -66,8 +65,8 @@ def load(
         folder = paths[0]
         paths = _pick_in_folder(folder)
         name = name or folder.name
-    elif len(paths) == 1 and paths[0].name.lower() in _PARTNERS:
-        partner = paths[0].with_name(_PARTNERS[paths[0].name.lower()])
+    elif len(paths) == 1 and (other := partner_file(paths[0].name)):
+        partner = paths[0].with_name(other)
         if not partner.is_file():
             raise FormatError(f"{paths[0].name} needs {partner.name} beside it")
         paths.append(partner)
@@ -132,7 +131,7 @@ def load_files(
         )
     if suffix == ".json":
         return _load_json(file_name, data, name=name, pattern=pattern)
-    partner = _PARTNERS.get(PurePath(file_name).name.lower())
+    partner = partner_file(file_name)
     if partner:
         raise FormatError(f"{file_name} needs {partner} too")
     raise FormatError(
@@ -148,12 +147,31 @@ def _load_json(file_name: str, data: bytes, *, name: str | None, pattern: str | 
         if pattern is not None:
             raise FormatError("a bundle holds its own pattern; do not pass one")
         return formats.load_bundle(data)
-    partner = _PARTNERS.get(PurePath(file_name).name.lower())
+    partner = partner_file(file_name)
     if partner:
         raise FormatError(f"{file_name} needs {partner} too")
     if pattern is not None:
         raise FormatError("tokenizer.json holds its own pattern; do not pass one")
     return hf.load_tokenizer_json(data, name=name or PurePath(file_name).stem)
+
+
+def partner_file(file_name: str) -> str | None:
+    """The file read together with `file_name`, if it is half of a pair, else None.
+
+    Halves are told by how their names end, so prefixed copies pair up too (Megatron's
+    ``gpt2-vocab.json`` and ``gpt2-merges.txt``, this app's ``demo-encoder.json`` download):
+
+    >>> partner_file("merges.txt"), partner_file("gpt2-Vocab.json"), partner_file("demo-vocab.bpe")
+    ('vocab.json', 'gpt2-merges.txt', 'demo-encoder.json')
+    >>> partner_file("tokenizer.json") is None
+    True
+    """
+    name = PurePath(file_name).name
+    for first, second in _PAIRS:
+        for own, other in ((first, second), (second, first)):
+            if name.lower().endswith(own):
+                return name[: -len(own)] + other  # the same prefix, as a download's pair has
+    return None
 
 
 def _pick_in_folder(folder: Path) -> list[Path]:

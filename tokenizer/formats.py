@@ -17,6 +17,7 @@ pickle or eval, and raises `FormatError` naming the problem (with the line for t
 
 import base64
 import binascii
+import codecs
 import json
 from array import array
 from collections.abc import Iterable, Sequence
@@ -29,8 +30,9 @@ from tokenizer.symbols import bytes_to_symbols, gpt2_byte_symbols, gpt2_symbol_b
 from tokenizer.train import MAX_VOCAB_SIZE, resolve_pattern
 from tokenizer.train_record import RIVALS, StopReason, TrainingRecord
 
-MAX_FILE_BYTES = 32 * 1024 * 1024
-"""o200k_base's .tiktoken file is 3.6 MB; anything far larger is not a vocabulary we can use."""
+MAX_FILE_BYTES = 32_000_000
+"""32 MB (decimal, as Streamlit's uploader counts them): o200k_base's .tiktoken file is 3.6 MB;
+anything far larger is not a vocabulary we can use."""
 
 BUNDLE_FORMAT = "bpe-lens-bundle"
 BUNDLE_VERSION = 1
@@ -290,7 +292,9 @@ def load_tiktoken(
         ):
             raise FormatError(f"line {number}: expected 'base64 rank', got {line[:80]!r}")
         try:
-            token = base64.b64decode(parts[0], validate=True)
+            # Given bytes, b64decode calls a non-ASCII character "not base64" like any other stray
+            # one; given str, it raises a ValueError about ASCII that names no line.
+            token = base64.b64decode(parts[0].encode("utf-8"), validate=True)
         except binascii.Error as exc:
             raise FormatError(f"line {number}: {parts[0][:80]!r} is not base64 ({exc})") from None
         rank = int(parts[1])
@@ -497,13 +501,23 @@ def refuse_duplicates(enc: Encoding, ids: Iterable[int], why: str) -> None:
 
 
 def utf8(data: bytes, what: str) -> str:
-    """Decode a file's bytes after checking its size, naming the file in any error."""
+    """Decode a file's bytes after checking its size, naming the file in any error.
+
+    A leading byte order mark is dropped: editors on Windows write one, and it is no part of the
+    content (json.loads would refuse it, a first merge line or rank line would not parse). It is
+    dropped after decoding, so a bad byte's position is counted in the file as it is.
+
+    >>> utf8(b"\\xef\\xbb\\xbf{}", "tokenizer.json")
+    '{}'
+    """
     if not isinstance(data, bytes | bytearray):
         raise TypeError(f"{what} must be given as bytes, not {type(data).__name__}")
     if len(data) > MAX_FILE_BYTES:
         raise FormatError(f"{what} has {len(data):,} bytes; the limit is {MAX_FILE_BYTES:,}")
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise FormatError(f"{what} is UTF-16 text; save it as UTF-8")
     try:
-        return bytes(data).decode("utf-8")
+        return bytes(data).decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
         raise FormatError(f"{what} is not UTF-8 text (byte {exc.start})") from None
 

@@ -1,6 +1,7 @@
 """`load` / `save`: every format round trips, files are found by name, and refusals say why."""
 
 import ast
+import codecs
 from functools import cache
 from pathlib import Path
 
@@ -133,6 +134,43 @@ def test_files_it_cannot_place_are_refused(tmp_path: Path) -> None:
         tk.load(tmp_path / "vocab.json")
     with pytest.raises(FormatError, match="holds its own pattern"):
         tk.load_files({"tokenizer.json": hf_json("bytelevel")}, pattern="gpt2")
+
+
+def text_files(form: str) -> dict[str, bytes]:
+    """The files of a format a user can upload, as this app writes them."""
+    if form == "vocab.json + merges.txt":  # the same contents as GPT-2's two files
+        gpt2 = tk.dump(trained(), "gpt2")
+        return {"vocab.json": gpt2["encoder.json"], "merges.txt": gpt2["vocab.bpe"]}
+    return tk.dump(trained(), form)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("form", [*tk.SAVE_FORMATS, "vocab.json + merges.txt"])
+def test_a_byte_order_mark_before_a_file_changes_nothing(form: str) -> None:
+    """Editors on Windows start UTF-8 files with one; it is no part of the vocabulary."""
+    files = text_files(form)
+    marked = {name: codecs.BOM_UTF8 + data for name, data in files.items()}
+    given = options(trained(), form)
+    assert_same(tk.load_files(marked, **given), tk.load_files(files, **given))
+
+
+def test_text_that_is_not_utf8_is_named() -> None:
+    with pytest.raises(FormatError, match=r"tokenizer\.json is UTF-16 text; save it as UTF-8"):
+        tk.load_files({"tokenizer.json": "{}".encode("utf-16")})
+    with pytest.raises(FormatError, match=r"not UTF-8 text \(byte 4\)"):  # counted in the file
+        tk.load_files({"tokenizer.json": codecs.BOM_UTF8 + b"{\xff}"})
+
+
+def test_halves_of_a_pair_are_told_by_how_their_names_end(tmp_path: Path) -> None:
+    """This app's downloads (demo-encoder.json) and Megatron's (gpt2-vocab.json) are prefixed."""
+    gpt2 = tk.dump(trained(), "gpt2")
+    with pytest.raises(FormatError, match=r"demo-encoder\.json needs demo-vocab\.bpe too"):
+        tk.load_files({"demo-encoder.json": gpt2["encoder.json"]})
+    with pytest.raises(FormatError, match=r"gpt2-merges\.txt needs gpt2-vocab\.json too"):
+        tk.load_files({"gpt2-merges.txt": gpt2["vocab.bpe"]})
+    (tmp_path / "gpt2-vocab.json").write_bytes(gpt2["encoder.json"])
+    (tmp_path / "gpt2-merges.txt").write_bytes(gpt2["vocab.bpe"])
+    loaded = tk.load(tmp_path / "gpt2-vocab.json")
+    assert loaded.encode_ordinary(SAMPLE) == trained().encode_ordinary(SAMPLE)
 
 
 def test_oversized_files_are_refused_before_reading(

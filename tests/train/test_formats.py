@@ -216,6 +216,7 @@ def test_malformed_tiktoken_files() -> None:
     cases = {
         "line 3: expected 'base64 rank'": [*good[:2], "QQ==", *good[3:]],
         "line 2: 'Q@==' is not base64": [good[0], "Q@== 1", *good[2:]],
+        "line 2: 'Qé==' is not base64": [good[0], "Qé== 1", *good[2:]],
         "line 3: token b'\\x01' is already on line 2": [*good[:2], "AQ== 999", *good[3:]],
         "line 3: rank 1 is already used on line 2": [*good[:2], "QUJD 1", *good[3:]],
         "lacks 1 single-byte tokens (0x00": good[1:],

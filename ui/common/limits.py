@@ -2,6 +2,11 @@
 
 Limits of the pure-Python core (tokenizer/) stay there, because the core never imports the UI;
 they are re-exported here so this module is still the one list to read.
+
+Sizes are in decimal units, KB = 1,000 and MB = 1,000,000 bytes, because that is how Streamlit's
+uploader names a limit ("Limit 10MB per file") and how the browser checks it. (On Windows the
+browser counts 1,048,576 bytes per MB and lets slightly bigger files through; the page's own check
+then refuses them, naming the same "10.0 MB".) So a size in a message is the size under the box.
 """
 
 # ---- From the core (defined in tokenizer/, re-exported: the core cannot import ui) ----
@@ -20,6 +25,9 @@ __all__ = [  # the re-exports above are part of this module's interface
     "REGEX_BUDGET_S",
     "RIVALS",
 ]
+
+KB = 1_000
+MB = 1_000_000
 
 # Tokens drawn as spans per "page" of the view; "Show more" adds this many again. Chromium lays out
 # about 10,000 spans a second, so 5,000 keeps a rerun's repaint near half a second.
@@ -64,7 +72,7 @@ ACTIVE_S = 5.0
 # bounded by their estimated size (ui/common/cache.py): a class of 100 pasting 1 MB each would
 # otherwise hold gigabytes. A megabyte's tokens are about 75 MB, so this keeps a few big texts
 # and thousands of small ones.
-DERIVED_CACHE_BYTES = 256 * 1024 * 1024
+DERIVED_CACHE_BYTES = 256 * MB
 
 # ---- The Playground's Chat view (ui/playground/chat.py) ----
 
@@ -76,7 +84,7 @@ MAX_CHAT_MESSAGE_CHARS = 20_000
 # ---- Train and Compare pages (pages/train.py, pages/compare.py) ----
 
 # Uploaded training corpora, in bytes: all the files of one training together.
-MAX_CORPUS_BYTES = 10 * 1024 * 1024
+MAX_CORPUS_BYTES = 10 * MB
 
 # Vocabulary sizes the Train page offers: from the 256 bytes up to GPT-2's size.
 MAX_TRAIN_VOCAB = 50_257
@@ -94,7 +102,7 @@ MAX_SESSION_VOCABS = 12
 # Vocabularies users trained or imported, held by the server for every session and link
 # (ui/common/vocab_store.py), bounded by their estimated size: a 50,000-token vocabulary with its
 # training record is about 25 MB, a small one well under 1 MB. Least recently used first out.
-VOCAB_STORE_BYTES = 512 * 1024 * 1024
+VOCAB_STORE_BYTES = 512 * MB
 
 # Vocabularies the store remembers by name after dropping them, so a link to one can say what it
 # was and how to get it back rather than "unknown".
@@ -109,7 +117,7 @@ MAX_SAMPLE_TITLE_CHARS = 60
 
 # Bytes of any sample, bundled (assets/samples, checked when they load) or your own: every sample
 # is tokenized live for every chosen encoding on every render of the tab, so this keeps it fast.
-MAX_SAMPLE_BYTES = 16 * 1024
+MAX_SAMPLE_BYTES = 16 * KB
 
 # ---- Train page settings (checked by ui/train/settings.py before anything runs) ----
 

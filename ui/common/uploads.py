@@ -7,22 +7,24 @@ were read (UTF-8 when valid, else Windows-1252 / Latin-1, counted), never an exc
 import codecs
 from dataclasses import dataclass
 
+from ui.common.limits import KB, MB
 from ui.common.messages import counted
 
-MIB = 1024 * 1024
+MIB = 1024 * 1024  # only ui/train/corpora.py's minimum corpus sizes; sizes are named in MB
 
 
 def size_label(n_bytes: int) -> str:
-    """A byte count in the unit a reader expects (binary units, one decimal).
+    """A byte count in the unit a reader expects (decimal units, as Streamlit's uploader names
+    its limits; see `ui.common.limits`), with one decimal.
 
-    >>> size_label(12), size_label(32_520), size_label(1_100_000)
-    ('12 bytes', '31.8 KB', '1.0 MB')
+    >>> size_label(12), size_label(32_520), size_label(10_000_000)
+    ('12 bytes', '32.5 KB', '10.0 MB')
     """
-    if n_bytes < 1024:
+    if n_bytes < KB:
         return counted(n_bytes, "byte")
-    if n_bytes < MIB:
-        return f"{n_bytes / 1024:.1f} KB"
-    return f"{n_bytes / MIB:.1f} MB"
+    if n_bytes < MB:
+        return f"{n_bytes / KB:.1f} KB"
+    return f"{n_bytes / MB:.1f} MB"
 
 
 def upload_mb(limit_bytes: int) -> int:
@@ -31,10 +33,10 @@ def upload_mb(limit_bytes: int) -> int:
     Each uploader passes its own limit, so Streamlit's "Limit … per file" and the page's label
     name the same size, and the browser refuses a bigger file with that size named.
 
-    >>> upload_mb(32 * MIB), upload_mb(1)
+    >>> upload_mb(32 * MB), upload_mb(1)
     (32, 1)
     """
-    return -(-limit_bytes // MIB)
+    return -(-limit_bytes // MB)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from pathlib import PurePath
 
 import tokenizer as tk
 from tokenizer import Encoding
+from tokenizer.files import partner_file
 from ui.common.messages import inline_code, quote_some
 
 ERROR_CHARS = 400
@@ -138,7 +139,11 @@ HOW_TO_IMPORT = (
 
 
 def kind_of(files: Sequence[tuple[str, bytes]]) -> str | None:
-    """Which format uploads are, by their names (and a lone .json by its first bytes)."""
+    """Which format uploads are, by their names (and a lone .json by its first bytes).
+
+    A lone half of a pair (``vocab.json`` without ``merges.txt``) is no format: `unreadable`
+    names what it lacks.
+    """
     suffixes = sorted(PurePath(name).suffix.lower() for name, _ in files)
     if suffixes == [".json", ".txt"]:
         return KINDS["vocab_merges"]
@@ -148,8 +153,24 @@ def kind_of(files: Sequence[tuple[str, bytes]]) -> str | None:
         return KINDS["tiktoken"]
     if suffixes == [".json"]:
         head = files[0][1][:4096]
-        return KINDS["bundle"] if b"bpe-lens" in head else KINDS["hf"]
+        if b"bpe-lens" in head:
+            return KINDS["bundle"]
+        return None if partner_file(files[0][0]) else KINDS["hf"]
     return None
+
+
+def unreadable(names: Sequence[str]) -> str:
+    """What is wrong with files `kind_of` finds no format in, and what to upload instead.
+
+    >>> unreadable(["vocab.json"])
+    '`vocab.json` needs its `merges.txt`: upload both together.'
+    """
+    partner = partner_file(names[0]) if len(names) == 1 else None
+    if partner:
+        given, missing = inline_code(names[0], 60), inline_code(partner, 60)
+        return f"{given} needs its {missing}: upload both together."
+    listed = ", ".join(inline_code(n) for n in names) or "nothing"
+    return f"Cannot tell which format {listed} is. {HOW_TO_IMPORT}"
 
 
 def import_files(
@@ -167,8 +188,7 @@ def import_files(
     """
     kind = kind_of(files)
     if kind is None:
-        names = ", ".join(inline_code(n) for n, _ in files) or "nothing"
-        return Imported(error=f"Cannot tell which format {names} is. {HOW_TO_IMPORT}")
+        return Imported(error=unreadable([n for n, _ in files]))
     uploads = dict(files)
     own = kind not in TAKES_PATTERN
 

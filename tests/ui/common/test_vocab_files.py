@@ -1,6 +1,7 @@
 """Export in every format the core writes and import back: exact round trips, warnings when
 the chosen pattern or special tokens contradict the file, clear errors, no traces."""
 
+import codecs
 import json
 
 import pytest
@@ -134,6 +135,35 @@ def test_kinds_are_told_by_names_and_a_lone_json_by_its_content(enc: tk.Encoding
     assert kind_of([("vocab.json", b"{}"), ("merges.txt", b"")]) == KINDS["vocab_merges"]
     assert kind_of([("a.tiktoken", b"")]) == KINDS["tiktoken"]
     assert kind_of([("a.txt", b"")]) is None
+    assert kind_of([("vocab.json", b"{}")]) is None  # half of a pair, not a tokenizer.json
+
+
+@pytest.mark.parametrize(
+    ("given", "missing"),
+    [
+        ("vocab.json", "merges.txt"),
+        ("merges.txt", "vocab.json"),
+        ("encoder.json", "vocab.bpe"),
+        ("vocab.bpe", "encoder.json"),
+        ("demo-vocab-encoder.json", "demo-vocab-vocab.bpe"),  # this app's download, alone
+    ],
+)
+def test_half_of_a_pair_names_the_other_half(enc: tk.Encoding, given: str, missing: str) -> None:
+    files = downloads(enc)
+    data = files["demo-vocab-encoder.json" if given.endswith(".json") else "demo-vocab-vocab.bpe"]
+    result = import_files([(given, data)], name="x", pattern="gpt2")
+    assert result.error == f"`{given}` needs its `{missing}`: upload both together."
+
+
+@pytest.mark.parametrize("fmt", ["hf", "gpt2", "tiktoken", "bundle"])
+def test_a_byte_order_mark_before_a_file_is_dropped(enc: tk.Encoding, fmt: str) -> None:
+    """Editors on Windows start UTF-8 files with one: such files import as they are."""
+    (files,) = [item.files for item in exports(enc) if item.fmt == fmt]
+    marked = [(name, codecs.BOM_UTF8 + data) for name, data in files]
+    result = import_files(marked, name="bom", pattern=enc.pattern)
+    assert result.error is None
+    for text in PROBES:
+        assert result.encoding.encode_ordinary(text) == enc.encode_ordinary(text)
 
 
 @pytest.mark.parametrize(
