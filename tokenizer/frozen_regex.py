@@ -15,10 +15,14 @@ it knows the same one). Inside a character class the whole class is corrected at
 
 Not rewritten: patterns with ``(?V1)`` set operations (refused) and case-insensitive classes
 (``(?i)\\p{Lu}``), which keep `regex`'s folding.
+
+`end_anchored` reads a pattern piece by piece as `frozen_source` does (escapes, classes and
+comments whole), to give the vocabulary search a ``$`` that means the token's end.
 """
 
 import re
 from array import array
+from collections.abc import Iterator
 from functools import lru_cache
 
 import regex
@@ -117,28 +121,62 @@ def frozen_source(pattern: str, tables: UnicodeTables) -> str:
     '[a-z]+|\\\\w'
     """
     out = []
+    for _, piece in _pieces(pattern):
+        if piece.startswith("\\") and tables.atom(piece):
+            out.append(_corrected(piece, (piece,), None, False, tables))
+        elif piece.startswith("["):
+            out.append(_corrected_class(piece, tables))
+        else:
+            out.append(piece)
+    return "".join(out)
+
+
+# A group that sets flags, for the whole pattern or its own span: (?m), (?mi:…), (?i-s:…).
+_FLAG_GROUP = re.compile(r"\(\?([a-zA-Z0-9]*)(?:-[a-zA-Z0-9]*)?[:)]")
+
+
+def end_anchored(pattern: str) -> str:
+    """`pattern` with each ``$`` made ``\\Z``: the end of the text, never before a final newline.
+
+    In Python's regex engines ``$`` also matches just before a newline that ends the text, so
+    ``^$`` finds the text "\\n" and ``x$`` finds "x\\n"; searching tokens, a ``$`` means the
+    token's very end. Escaped (``\\$``) and class (``[$]``) dollars are literal and stay. A
+    pattern that turns on multi-line mode (``(?m)``, ``(?m:…)``) asks for line ends: unchanged.
+
+    >>> print(end_anchored(r"^$|a\\$[$]$"), end_anchored("(?m)^$"))
+    ^\\Z|a\\$[$]\\Z (?m)^$
+    """
+    pieces = list(_pieces(pattern))
+    for start, piece in pieces:
+        flags = _FLAG_GROUP.match(pattern, start) if piece == "(" else None
+        if flags and "m" in flags[1]:
+            return pattern
+    return "".join(r"\Z" if piece == "$" else piece for _, piece in pieces)
+
+
+def _pieces(pattern: str) -> Iterator[tuple[int, str]]:
+    """`pattern` cut into escapes, character classes, comments and single characters.
+
+    Each with where it starts. A class is one piece however it is spelt (``[]$]``, ``[\\]$]``,
+    ``[[:alpha:]$]``), so a character inside it is never read as syntax.
+
+    >>> [piece for _, piece in _pieces(r"a\\$[$](?#$)")]
+    ['a', '\\\\$', '[$]', '(?#$)']
+    """
     i = 0
     while i < len(pattern):
-        char = pattern[i]
-        if char == "\\":
+        if pattern[i] == "\\":
             escape = _ESCAPE.match(pattern, i)
             end = escape.end() if escape else len(pattern)
-            atom = pattern[i:end]
-            out.append(
-                _corrected(atom, (atom,), None, False, tables) if tables.atom(atom) else atom
-            )
-        elif char == "[":
+        elif pattern[i] == "[":
             end = _class_end(pattern, i)
-            out.append(_corrected_class(pattern[i:end], tables))
         elif pattern.startswith("(?#", i):
             comment = _COMMENT.match(pattern, i)
             end = comment.end() if comment else len(pattern)
-            out.append(pattern[i:end])
         else:
             end = i + 1
-            out.append(char)
+        yield i, pattern[i:end]
         i = end
-    return "".join(out)
 
 
 def _class_end(pattern: str, start: int) -> int:

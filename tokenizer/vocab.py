@@ -26,7 +26,7 @@ import regex
 from tokenizer.bpe import merge
 from tokenizer.encoding import Encoding
 from tokenizer.formats import ordinary_ids
-from tokenizer.frozen_regex import PatternError, compile_pattern
+from tokenizer.frozen_regex import PatternError, compile_pattern, end_anchored
 
 Parents = tuple[int, int]
 ParentSource = Literal["merges", "ranks"]
@@ -261,14 +261,16 @@ def find_regex(
 ) -> SearchResult:
     """Tokens in which the regular expression matches (anywhere: anchor it with ``^…$``), by id.
 
-    A malformed pattern, or one that runs longer than `budget_s` over the whole vocabulary, raises
-    `SearchError` with the reason.
+    ``$`` is the token's end, not also the place before a final newline (`end_anchored`): ``^$``
+    finds no token, and ``a$`` does not find "a\\n". A malformed pattern, or one that runs longer
+    than `budget_s` over the whole vocabulary, raises `SearchError` with the reason.
     """
     if not pattern:
         return SearchResult(())
     try:  # \p{L} and co. mean the classes the tokenizers split with (tokenizer.unicode_tables)
         flags = regex.IGNORECASE if ignore_case else 0
-        compiled = compile_pattern(pattern, vocab.enc.unicode, flags)
+        compile_pattern(pattern, vocab.enc.unicode, flags)  # as typed: errors point into it
+        compiled = compile_pattern(end_anchored(pattern), vocab.enc.unicode, flags)
     except PatternError as exc:
         message = str(exc.__cause__ or exc)
         raise SearchError(f"not a valid regular expression: {message}") from None

@@ -85,6 +85,41 @@ def test_a_regex_over_its_time_budget_is_a_clear_error(gpt2: Vocabulary) -> None
         find_regex(gpt2, "e", budget_s=0)
 
 
+@pytest.fixture(scope="module")
+def line_ends() -> Vocabulary:
+    """The 256 bytes ("\\n" is 10, "$" 36, "a" 97) and "a\\n", "a$", "a\\n\\n" (256-258)."""
+    ranks = {bytes([b]): b for b in range(256)} | {b"a\n": 256, b"a$": 257, b"a\n\n": 258}
+    enc = tk.Encoding.from_ranks(name="t", pattern=r"\w+|\s+|.", ranks=ranks, special_tokens={})
+    return build_vocabulary(enc)
+
+
+def test_caret_dollar_finds_no_token(gpt2: Vocabulary, line_ends: Vocabulary) -> None:
+    """Python's ``$`` also matches before a newline that ends the text: ``^$`` found "\\n"."""
+    assert find_regex(line_ends, "^$").ids == ()
+    assert 198 not in find_regex(gpt2, "^$").ids  # GPT-2's "\\n"
+
+
+def test_dollar_is_the_tokens_end_not_before_a_final_newline(line_ends: Vocabulary) -> None:
+    assert find_regex(line_ends, "a$").ids == (97,)  # not "a\\n"
+    assert find_regex(line_ends, r"a\n$").ids == (256,)  # not "a\\n\\n"
+
+
+def test_an_escaped_or_class_dollar_is_a_dollar(line_ends: Vocabulary) -> None:
+    assert find_regex(line_ends, r"a\$").ids == find_regex(line_ends, "a[$]").ids == (257,)
+    assert find_regex(line_ends, r"[$]$").ids == (36, 257)
+
+
+def test_in_multiline_mode_dollar_is_any_lines_end(line_ends: Vocabulary) -> None:
+    assert find_regex(line_ends, "(?m)a$").ids == (97, 256, 258)
+    assert find_regex(line_ends, "(?m:^$)").ids == (10, 256, 258)
+
+
+def test_a_bad_regex_with_a_dollar_is_reported_as_typed(gpt2: Vocabulary) -> None:
+    """The error's position is in the pattern typed, not in the one searched with."""
+    with pytest.raises(SearchError, match="missing \\) at position 5"):
+        find_regex(gpt2, "a$$(b")
+
+
 # ---- ids ----------------------------------------------------------------------------------------
 
 
