@@ -22,6 +22,7 @@ from tests.e2e.playground_page import box, paste, text_box
 from ui.common.examples import DEFAULT_TEXT
 from ui.common.registry import OPENAI_GENERATIONS
 from ui.common.samples import load_samples
+from ui.compare.languages.data import METRICS
 
 HOSTILE_TITLE = '<img src=x onerror="window.__pwned = 1">'
 
@@ -125,6 +126,40 @@ def test_languages_tab_at_1024_shows_every_encoding_and_option(
             expect(options.locator("button").last).to_be_in_viewport(ratio=1)
             assert options.evaluate("row => row.scrollWidth <= row.clientWidth"), group
         screenshot(page, "languages-1024x768")
+    finally:
+        page.context.close()
+
+
+# Each chart's texts (labels, ticks, titles) that reach past its left or right edge.
+_CUT_TEXTS_JS = """chart => {
+  const frame = chart.getBoundingClientRect();
+  const cut = t => {
+    const drawn = t.getBoundingClientRect();
+    return drawn.left < frame.left || drawn.right > frame.right;
+  };
+  return Array.from(chart.querySelectorAll('text')).filter(cut).map(t => t.textContent);
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (1280, 720)])
+def test_no_chart_text_is_cut_by_its_frame(
+    browser: Browser, app_url: str, width: int, height: int
+) -> None:
+    """For every metric, each chart's words and numbers lie whole inside it: at 1024x768 the
+    tricky cases' axis title ("Characters per token") ran past the frame and lost its last
+    letter, and at both sizes the last tick label lost a pixel."""
+    page = new_page(browser, width=width, height=height)
+    try:
+        goto(page, app_url + "/")
+        cut = {}
+        for shown in METRICS:
+            goto(page, app_url + f"/compare?tab=languages&metric={shown}")
+            charts = page.locator("[data-testid='stVegaLiteChart']")
+            expect(charts.locator(".role-axis-title text")).to_have_count(3)  # all three drawn
+            for n, chart in enumerate(charts.all()):
+                if texts := chart.evaluate(_CUT_TEXTS_JS):
+                    cut[shown, n] = texts
+        assert not cut
     finally:
         page.context.close()
 

@@ -23,6 +23,9 @@ SHAPES = ["circle", "square", "diamond", "triangle-up", "cross", "triangle-down"
 GLYPHS = ["●", "■", "◆", "▲", "✚", "▼"]  # the shapes as characters, for the key above the charts
 LABEL_LIMIT = 150  # pixels of sample title before Vega cuts it with "…"
 ROW_PIXELS = 12
+# Pixels between the plot and the column's right edge. The last tick label and the axis title end
+# at the plot's edge; with none, Vega's fit put their last pixel or two outside the chart.
+RIGHT_PADDING = 4
 
 Spec = dict[str, Any]
 
@@ -70,7 +73,10 @@ def languages_chart(
         "field": spec.column,
         "type": "quantitative",
         "title": spec.axis,
-        "axis": {"format": spec.ticks, "grid": True},
+        # The title ends where the plot does. Centred, a title wider than a narrow plot (the
+        # tricky cases' beside their long labels, at 1024 px) overhung it, and Vega's fit to
+        # the column cut its last letter.
+        "axis": {"format": spec.ticks, "grid": True, "titleAnchor": "end"},
         "scale": {"zero": metric in ("tokens", "premium")},
     }
     span = {
@@ -123,6 +129,7 @@ def languages_chart(
         "data": {"values": values},
         "layer": layers,
         "height": {"step": ROW_PIXELS},
+        "padding": {"right": RIGHT_PADDING},
     }
     if title:
         chart["title"] = {"text": title, "anchor": "start", "fontSize": 13}
