@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import Dataframe
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -53,3 +54,14 @@ def shown_ids(at: AppTest) -> list[int]:
 def metric(at: AppTest, label: str) -> str:
     (value,) = [m.value for m in at.metric if m.label == label]
     return value
+
+
+def columns_reading_none(table: Dataframe) -> list[str]:
+    """The columns of a grid in which the browser writes "None": the text itself, or a missing
+    value (None, NaN, pd.NA) in a grid without a `placeholder`, which Streamlit draws as "None"."""
+    frame = table.value
+    shown = table.proto.placeholder if table.proto.HasField("placeholder") else "None"
+    reads_none = frame.map(lambda cell: isinstance(cell, str) and cell == "None")
+    if shown == "None":
+        reads_none |= frame.isna()
+    return [str(column) for column in frame.columns if reads_none[column].any()]

@@ -8,7 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import tokenizer as tk
-from tests.app.helpers import open_app, rerun
+from tests.app.helpers import columns_reading_none, open_app, rerun
 from ui.common.examples import DEFAULT_TEXT
 from ui.common.limits import MAX_SAMPLE_BYTES
 from ui.common.samples import load_samples
@@ -68,6 +68,14 @@ def test_the_table_has_every_loaded_encoding_with_the_cores_counts(mini: tk.Enco
     for name in rows.index:
         assert rows.loc[name, "Tokens"] == core_count(name, DEFAULT_TEXT, mini)
     assert (rows["vs cheapest"] == "cheapest").any()
+
+
+def test_the_ratios_of_an_empty_text_are_blank_not_none() -> None:
+    at = open_compare()
+    at.session_state["compare.text"] = ""
+    (table,) = rerun(at).dataframe
+    assert table.value["Chars / token"].isna().all()  # no token to divide by
+    assert columns_reading_none(table) == []
 
 
 def test_typing_and_loading_a_sample_update_every_column() -> None:
@@ -220,6 +228,14 @@ def test_languages_table_counts_equal_the_cores_for_every_encoding(mini: tk.Enco
         ]
     assert at.get("arrow_vega_lite_chart") or at.get("vega_lite_chart")
     assert any("counted by the pure-Python core" in c.value for c in at.caption)
+
+
+def test_the_premium_of_a_sample_that_is_no_translation_is_blank_not_none() -> None:
+    """The caption says those cells are blank; Streamlit wrote "None" in them."""
+    (table,) = open_languages().dataframe
+    code = table.value[table.value["Group"] == "Code"]
+    assert code["gpt2 premium"].isna().all()
+    assert columns_reading_none(table) == []
 
 
 @pytest.mark.parametrize("metric", ["tokens", "premium", "chars_per_token", "bytes_per_token"])

@@ -4,7 +4,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import tokenizer as tk
-from tests.app.helpers import APP, rerun
+from tests.app.helpers import APP, columns_reading_none, rerun
 from tests.cases import slow_if
 from ui.common import registry
 from ui.common.vocab_store import STORE, Stored, VocabStore
@@ -93,6 +93,13 @@ def test_text_search_lists_the_magikarps_with_their_parents() -> None:
     assert table["token"].tolist() == ["Magikarp", "GoldMagikarp", "·SolidGoldMagikarp"]
     assert table["left"].tolist()[2] == "·Solid (#15831)"
     assert at.query_params["q"] == "Magikarp"
+
+
+def test_a_tokens_missing_rank_and_parents_are_blank_not_none() -> None:
+    """The first page lists single bytes: no merge rank, no parents; those cells read "None"."""
+    (table,) = open_vocab().dataframe
+    assert table.value[["rank", "left", "right"]].isna().all().all()  # there is nothing to show
+    assert columns_reading_none(table) == []
 
 
 def test_a_typed_glyph_is_a_space() -> None:

@@ -8,6 +8,7 @@ import streamlit as st
 
 from tokenizer import PatternTimeoutError, Tokenized
 from ui.common import cache, registry, slow_pattern, tokens, vocab_panel
+from ui.common.grid import EMPTY_CELL
 from ui.common.limits import MAX_COMPARE, RENDER_LIMIT
 from ui.common.live_text import live_textarea, set_live_text
 from ui.common.messages import inline_code, not_in_link, quote_some
@@ -107,6 +108,7 @@ def _every_encoding(text: str) -> None:
         figures_frame(rows),
         key="compare.table",
         hide_index=True,
+        placeholder=EMPTY_CELL,
         column_config={
             "Chars / token": st.column_config.NumberColumn(format="%.2f"),
             "Bytes / token": st.column_config.NumberColumn(format="%.2f"),

@@ -10,6 +10,7 @@ import streamlit as st
 from tokenizer import Encoding
 from tokenizer.train_record import TrainingRecord
 from ui.common import cache, slow_pattern, state, vocab_files
+from ui.common.grid import EMPTY_CELL
 from ui.common.limits import MAX_REPLAY_SAMPLE_CHARS, RENDER_LIMIT
 from ui.common.registry import vocab_key
 from ui.common.token_view import ViewOptions, render_tokens
@@ -227,6 +228,7 @@ def vocabulary(enc: Encoding) -> None:
         on_select="rerun",
         selection_mode="single-row",
         hide_index=True,
+        placeholder=EMPTY_CELL,
         column_config={
             "id": st.column_config.NumberColumn("Id", format="%d"),
             "token": st.column_config.TextColumn("Token", help="· space, ↵ newline, → tab"),

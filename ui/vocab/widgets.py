@@ -16,6 +16,7 @@ import streamlit as st
 from tokenizer import Encoding
 from tokenizer.vocab import SearchError, SearchMode, Vocabulary, parse_hex
 from ui.common import vocab_panel
+from ui.common.grid import EMPTY_CELL
 from ui.common.limits import USED_IN_SHOWN
 from ui.common.messages import counted, inline_code, quote_some
 from ui.common.sidebar import choose_encoding
@@ -351,6 +352,7 @@ def results_table(vocab: Vocabulary, listing: Listing, token_id: int | None) -> 
         hide_index=True,
         column_config=COLUMNS,
         column_order=list(COLUMNS),
+        placeholder=EMPTY_CELL,
         key=key,
         on_select=partial(_on_row, enc, ids, key),
         selection_mode="single-row",

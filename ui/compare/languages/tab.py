@@ -11,6 +11,7 @@ import streamlit as st
 
 from tokenizer import Encoding
 from ui.common import cache, state, uploads
+from ui.common.grid import EMPTY_CELL
 from ui.common.limits import (
     MAX_CUSTOM_SAMPLES,
     MAX_LANGUAGE_ENCODINGS,
@@ -140,6 +141,7 @@ def languages_tab() -> None:
         wide,
         key="compare.lang_table",
         hide_index=True,
+        placeholder=EMPTY_CELL,
         column_config={
             column: st.column_config.NumberColumn(format="%.2f")
             for column in wide.columns
