@@ -6,9 +6,10 @@ from collections.abc import Callable
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import Dataframe
 
 import tokenizer as tk
-from tests.app.helpers import open_app, rerun
+from tests.app.helpers import columns_reading_none, open_app, rerun
 from tokenizer import formats
 from tokenizer.train_record import TrainStep
 from ui.common import registry
@@ -215,28 +216,74 @@ def test_the_sample_follows_the_vocabulary_on_show() -> None:
     assert at.text_area(key="train.sample").value.startswith("the cat sat")
 
 
+def vocab_table(at: AppTest) -> Dataframe:
+    """The Vocabulary tab's table (its key names the listing it shows)."""
+    (table,) = [d for d in at.dataframe if d.key.startswith("train.table")]
+    return table
+
+
+def select_row(at: AppTest, row: int) -> AppTest:
+    """Select a row of the table, as a click on it does."""
+    selection = {"rows": [row], "columns": [], "cells": []}
+    at.session_state[vocab_table(at).key] = {"selection": selection}
+    return rerun(at)
+
+
+def tree_shown(at: AppTest) -> int | None:
+    """The token whose merge tree is on show, if any."""
+    titles = [m.value for m in at.markdown if m.value.startswith("**Merge tree of token ")]
+    if not titles:
+        return None
+    (title,) = titles
+    return int(title.split("token ")[1].split("**")[0].replace(",", ""))
+
+
+def search_tokens(at: AppTest, query: str) -> AppTest:
+    at.text_input(key="train.search").input(query)
+    return rerun(at)
+
+
 def test_vocabulary_table_search_and_merge_tree(trained: AppTest) -> None:
     enc = held(trained)["cats"]
     trained.session_state["train.tab"] = "Vocabulary"
     rerun(trained)
-    (table,) = [d for d in trained.dataframe if d.key == "train.table"]
-    assert len(table.value) == enc.n_vocab
-    trained.text_input(key="train.search").input(" cat")
-    rerun(trained)
-    (table,) = [d for d in trained.dataframe if d.key == "train.table"]
-    assert 0 < len(table.value) < enc.n_vocab
-    assert all("·cat" in t for t in table.value["token"])
-    row = 0
-    token_id = int(table.value.iloc[row]["id"])
-    trained.session_state["train.table"] = {
-        "selection": {"rows": [row], "columns": [], "cells": []}
-    }
-    rerun(trained)
-    assert any(f"Merge tree of token {token_id:,}" in m.value for m in trained.markdown)
+    assert len(vocab_table(trained).value) == enc.n_vocab
+    search_tokens(trained, " cat")
+    listing = vocab_table(trained).value
+    assert 0 < len(listing) < enc.n_vocab
+    assert all("·cat" in t for t in listing["token"])
+    token_id = int(listing.iloc[0]["id"])
+    select_row(trained, 0)
+    assert tree_shown(trained) == token_id
     tree = next(h.value for h in trained.html if 'class="mtree"' in h.value)
     assert "· rank " in tree and "· merge " not in tree
     assert trained.download_button(key="train.csv")
     assert trained.query_params["view"] == "vocabulary"
+
+
+def test_a_bytes_missing_parents_and_count_are_blank_not_none(trained: AppTest) -> None:
+    trained.session_state["train.tab"] = "Vocabulary"
+    table = vocab_table(rerun(trained))
+    bytes_ = table.value[table.value["kind"] == "byte"]
+    assert bytes_[["left", "right", "count"]].isna().all().all()  # a byte has no parents
+    assert columns_reading_none(table) == []
+
+
+def test_a_new_search_keeps_the_selected_token_never_the_row(trained: AppTest) -> None:
+    """A table's selection is a row's position; after another search that row is another
+    token, whose merge tree the page showed as if it were the one selected."""
+    trained.session_state["train.tab"] = "Vocabulary"
+    select_row(rerun(trained), 0)  # id 0, a byte: no " cat" in it
+    assert tree_shown(trained) == 0
+    search_tokens(trained, " cat")
+    first = int(vocab_table(trained).value.iloc[0]["id"])
+    assert tree_shown(trained) is None, f"row 0 of the new listing, token {first}, is selected"
+    last = len(vocab_table(trained).value) - 1
+    token_id = int(vocab_table(trained).value.iloc[last]["id"])
+    select_row(trained, last)
+    search_tokens(trained, "")  # every token: the one selected is in another row now
+    assert vocab_table(trained).value.iloc[last]["id"] != token_id
+    assert tree_shown(trained) == token_id
 
 
 def test_export_offers_every_format_the_core_writes(trained: AppTest) -> None:
@@ -291,6 +338,29 @@ def test_import_a_bundle_the_message_stays_until_dismissed_and_a_bad_file() -> N
     rerun(at)
     assert any("not valid JSON" in e.value for e in at.error)
     assert not at.exception
+
+
+def import_panel_open(at: AppTest) -> bool:
+    (panel,) = [e for e in at.expander if e.label == "Import a vocabulary"]
+    return panel.proto.expanded
+
+
+def test_the_first_import_keeps_its_panel_open_with_what_it_says() -> None:
+    """The panel is open while there is no vocabulary; the first import adds one, which used to
+    fold the panel at once, its success message and any warning inside, out of sight."""
+    at = open_train()
+    assert import_panel_open(at)
+    at.file_uploader(key="train.import_files").set_value(
+        ("cats.bpe-lens.json", formats.dump_bundle(tk.train(CORPUS, 270, name="cats")), "x")
+    )
+    rerun(at).button(key="train.import").click()
+    rerun(rerun(at))
+    assert list(held(at)) == ["cats"]
+    assert import_panel_open(at), "the import's panel folded away, its message inside"
+    assert any("Imported `cats`" in s.value for s in at.success)
+    at.session_state["train.import_panel"] = False  # the user folds it: it stays folded
+    rerun(at)
+    assert not import_panel_open(at) and not at.success
 
 
 def test_import_gpt2_files_with_a_pattern_and_a_name() -> None:
@@ -350,15 +420,34 @@ def test_a_custom_regex_is_checked_live() -> None:
     assert at.button(key="train.train").disabled
 
 
+def alerts(at: AppTest) -> list[str]:
+    return [a.value for kind in ("success", "info", "warning", "error") for a in at.get(kind)]
+
+
 def test_a_training_that_made_no_merge_says_so_in_the_replay() -> None:
     at = paste(open_train(), "abc abc")
     at.selectbox(key="train.pattern").set_value("custom")
     rerun(at)
     at.text_input(key="train.regex").input(".")  # one character per chunk: no pair to merge
     train(rerun(at), vocab=300)
-    said = " ".join(i.value for i in at.info)
-    assert "training made no merge" in said and "Stopped early after 0 merges" in said
+    said = " ".join(alerts(at))
+    assert "training made no merge" in said and said.count("Stopped early after 0 merges") == 1
     assert "no training record" not in said
+
+
+def test_a_size_with_no_room_for_a_merge_says_so_once() -> None:
+    """Size 256 without special tokens asks for no merge: the page said "Made all 0 merges." in
+    the training's outcome and again in the replay."""
+    at = paste(open_train(), CORPUS)
+    at.multiselect(key="train.specials").set_value([])
+    train(rerun(at), vocab=256, name="bytes")
+    said = alerts(at)
+    assert not any("Made all 0" in a for a in said), said
+    why = "a size of 256 holds only the 256 bytes"
+    assert sum(why in a for a in said) == 1, said
+    assert any(a.startswith("Nothing to replay: training made no merge") for a in said)
+    again = open_train(**at.query_params)  # a reload: the outcome is gone, the replay says why
+    assert any(why in i.value for i in again.info)
 
 
 def test_no_pattern_is_refused_for_a_big_corpus() -> None:
@@ -379,9 +468,31 @@ def test_settings_are_checked() -> None:
     at.number_input(key="train.vocab").set_value(256)
     rerun(at)
     errors = " ".join(e.value for e in at.error)
-    assert "only whitespace" in errors
+    assert "the token `U+0020` draws nothing" in errors
     assert "With 1 special token the size must be at least 257." in errors
     assert at.button(key="train.train").disabled
+
+
+def test_a_special_token_of_invisible_characters_is_refused_and_nothing_else_lost() -> None:
+    """A zero-width space alone is an empty chip in the picker: refused, with the rule and the
+    token named, like the other setting problems; the other settings stay as they were."""
+    at = paste(open_train(), CORPUS)
+    at.number_input(key="train.vocab").set_value(300)
+    at.selectbox(key="train.pattern").set_value("cl100k_base")
+    rerun(at)
+    chosen = ["<|endoftext|>", "\u200b", "<|pad|>"]
+    at.multiselect(key="train.specials").set_value(chosen)
+    rerun(at)
+    errors = [e.value for e in at.error]
+    assert any(
+        "needs at least one visible character: the token `U+200B` draws nothing" in e
+        for e in errors
+    ), errors
+    assert at.button(key="train.train").disabled
+    assert at.multiselect(key="train.specials").value == chosen
+    assert at.number_input(key="train.vocab").value == 300
+    assert at.selectbox(key="train.pattern").value == "cl100k_base"
+    assert at.text_area(key="train.paste").value == CORPUS
 
 
 def upload(at: AppTest, files: list[tuple[str, bytes, str]]) -> AppTest:

@@ -389,6 +389,19 @@ _SETTLED_JS = """() => {
 MAX_SCREENSHOT_HEIGHT = 9000
 
 
+def cut_texts(page: Page) -> list[str]:
+    """Texts the page cuts with "…" (a widget's label, a toggle's, an option's, a button's): any
+    element set to end in an ellipsis whose text is wider than it. A label only read out (1 px
+    wide, as the Chat view's icon buttons have) is not one."""
+    return list(page.evaluate(_CUT_JS))
+
+
+_CUT_JS = """() => [...document.querySelectorAll("[data-testid='stMain'] *")]
+    .filter(e => e.offsetParent !== null && e.clientWidth > 1 && e.scrollWidth > e.clientWidth + 1
+        && getComputedStyle(e).textOverflow === "ellipsis")
+    .map(e => e.textContent)"""
+
+
 def wait_settled(page: Page, timeout_ms: int = 10_000) -> None:
     """Wait until the app is idle, fonts and images are in, and the layout stops moving."""
     wait_idle(page)

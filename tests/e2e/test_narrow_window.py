@@ -6,17 +6,9 @@ the pages use wrapping rows where that happened."""
 import pytest
 from playwright.sync_api import Browser
 
-from tests.e2e.harness import goto, new_page, wait_settled
+from tests.e2e.harness import cut_texts, goto, new_page, rerun, wait_settled
 
 PATHS = ["/", "/?mode=chat", "/merges", "/train", "/compare", "/compare?tab=languages", "/vocab"]
-
-# Text the page cuts with "…" (a widget's label, a toggle's, an option's, a chosen item's): any
-# element set to end in an ellipsis whose text is wider than it. A label only read out (1 px
-# wide, as the Chat view's icon buttons have) is not one.
-_CUT_JS = """() => [...document.querySelectorAll("[data-testid='stMain'] *")]
-    .filter(e => e.offsetParent !== null && e.clientWidth > 1 && e.scrollWidth > e.clientWidth + 1
-        && getComputedStyle(e).textOverflow === "ellipsis")
-    .map(e => e.textContent)"""
 
 # Rows of options (segmented controls, pills) that scroll sideways to show them all.
 _HIDDEN_JS = """() => [...document.querySelectorAll(
@@ -32,7 +24,25 @@ def test_nothing_is_cut_at_1024_by_768(browser: Browser, app_url: str, path: str
         goto(page, app_url + "/")  # app.py runs first: it registers the pages
         goto(page, app_url + path)
         wait_settled(page)
-        assert page.evaluate(_CUT_JS) == []
+        assert cut_texts(page) == []
         assert page.evaluate(_HIDDEN_JS) == []
+    finally:
+        page.context.close()
+
+
+def test_the_vocabulary_files_panel_keeps_its_labels_at_1024_by_768(
+    browser: Browser, app_url: str
+) -> None:
+    """Export's buttons and Import's boxes sit in half the page there: columns cut both."""
+    page = new_page(browser, width=1024, height=768)
+    try:
+        goto(page, app_url + "/")
+        goto(page, app_url + "/vocab")
+        with rerun(page):
+            page.get_by_text("Vocabulary files: export or import").click()
+        wait_settled(page)
+        assert page.get_by_role("button", name="Hugging Face tokenizer.json").is_visible()
+        # Streamlit's uploader cuts its own line of file types ("32MB per file • JSON, …").
+        assert [text for text in cut_texts(page) if " per file • " not in text] == []
     finally:
         page.context.close()

@@ -6,6 +6,7 @@ Every figure checked on the page is recomputed with the core.
 
 import re
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -14,6 +15,7 @@ import tokenizer as tk
 from tests.e2e.harness import (
     choose_option,
     commit,
+    cut_texts,
     go_to,
     goto,
     keyed,
@@ -22,6 +24,7 @@ from tests.e2e.harness import (
     rerun,
     screenshot,
     wait_idle,
+    wait_settled,
 )
 from tests.prerequisites import corpus_texts
 from ui.common.examples import DEFAULT_TEXT
@@ -111,7 +114,8 @@ def test_train_replay_export_import_and_compare(
     bundle = tmp_path / download.value.suggested_filename
     download.value.save_as(bundle)
     assert bundle.name == "verdict-1k.bpe-lens.json"
-    page.get_by_text("Import a vocabulary").click()
+    with rerun(page):  # opening the panel draws it
+        page.get_by_text("Import a vocabulary").click()
     with rerun(page):
         keyed(page, "train.import_files").locator("input[type=file]").set_input_files(bundle)
     commit(keyed(page, "train.import_name").locator("input"), "reimported")
@@ -213,6 +217,33 @@ def test_a_trained_vocabulary_link_opens_the_same_view_in_a_fresh_browser_contex
         assert ids == expected.encode(DEFAULT_TEXT)
     finally:
         fresh.context.close()
+
+
+def test_a_trained_vocabulary_s_buttons_keep_their_labels_at_1024_by_768(
+    browser: Browser, app_url: str
+) -> None:
+    """tests/e2e/test_narrow_window.py opens the page with no vocabulary; with one, its row of
+    buttons and the replay's and table's rows were columns that cut "Remove", "Play" and
+    "Download CSV", and the Export tab's rows cut its buttons' names."""
+    page = new_page(browser, width=1024, height=768)
+    try:
+        goto(page, app_url + "/")
+        goto(page, app_url + f"/train?source=paste&text={quote(CORPUS[:2_000])}&size=300")
+        keyed(page, "train.train").locator("button").click()
+        finished = page.locator("[data-testid='stProgress']").filter(has_text="Finished")
+        expect(finished).to_be_visible(timeout=60_000)
+        wait_settled(page)
+        assert cut_texts(page) == [], "the replay"
+        with rerun(page):
+            page.get_by_role("tab", name="Vocabulary").click()
+        wait_settled(page)
+        assert cut_texts(page) == [], "the table"
+        with rerun(page):
+            page.get_by_role("tab", name="Export").click()
+        wait_settled(page)
+        assert cut_texts(page) == [], "the export"
+    finally:
+        page.context.close()
 
 
 @pytest.mark.parametrize("color_scheme", ["dark"], indirect=True)

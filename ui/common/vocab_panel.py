@@ -43,22 +43,22 @@ def export_panel(enc: Encoding, *, key: str) -> None:
             lambda found: sum(len(data) for item in found for _, data in item.files) + 1_000,
         )
     for item in made:
-        row = st.columns([1.4, 3], vertical_alignment="center")
-        with row[0]:
-            if item.problem is not None:
-                st.button(item.label, disabled=True, key=f"{key}_{item.fmt}", width="stretch")
-            for index, (file_name, data) in enumerate(item.files):
-                st.download_button(
-                    file_name if len(item.files) > 1 else item.label,
-                    data=_later(data),
-                    file_name=file_name,
-                    mime="application/json" if file_name.endswith(".json") else "text/plain",
-                    icon=":material/download:",
-                    on_click="ignore",
-                    key=f"{key}_{item.fmt}_{index}",
-                    width="stretch",
-                )
-        row[1].caption(item.about if item.problem is None else f"Not available: {item.problem}")
+        # A wrapping row, not columns: at 1024 px a fixed share of the width cut the buttons'
+        # names; here they keep their width and what the format holds goes beside or below.
+        row = st.container(horizontal=True, vertical_alignment="center", gap="small")
+        if item.problem is not None:
+            row.button(item.label, disabled=True, key=f"{key}_{item.fmt}")
+        for index, (file_name, data) in enumerate(item.files):
+            row.download_button(
+                file_name if len(item.files) > 1 else item.label,
+                data=_later(data),
+                file_name=file_name,
+                mime="application/json" if file_name.endswith(".json") else "text/plain",
+                icon=":material/download:",
+                on_click="ignore",
+                key=f"{key}_{item.fmt}_{index}",
+            )
+        row.caption(item.about if item.problem is None else f"Not available: {item.problem}")
 
 
 def _later(data: bytes) -> Callable[[], bytes]:
@@ -90,12 +90,11 @@ def import_panel(*, key: str, then: Picked | None = None) -> None:
     files = _not_imported_yet(key, files or [])
     named = [(f.name, f.size) for f in files]
     kind = vocab_files.kind_of([(f.name, f.getvalue()[:4096]) for f in files])
-    row = st.columns(3)
-    row[0].text_input(
-        "Name", key=f"{key}_name", placeholder="from the file", max_chars=MAX_NAME_CHARS
-    )
+    # A wrapping row, not columns: in half a 1024 px page a third of it cut each box's value.
+    row = st.container(horizontal=True, gap="small")
+    row.text_input("Name", key=f"{key}_name", placeholder="from the file", max_chars=MAX_NAME_CHARS)
     takes_pattern = kind in vocab_files.TAKES_PATTERN
-    row[1].selectbox(
+    row.selectbox(
         "Pattern",
         list(tk.PATTERNS),
         key=f"{key}_pattern",
@@ -103,7 +102,7 @@ def import_panel(*, key: str, then: Picked | None = None) -> None:
         help="The split before the merges. Only GPT-2's files, vocab.json + merges.txt and "
         ".tiktoken files lack one; a bundle and a tokenizer.json bring their own.",
     )
-    row[2].multiselect(
+    row.multiselect(
         "Special tokens",
         ["<|endoftext|>"],
         key=f"{key}_specials",
@@ -124,7 +123,7 @@ def import_panel(*, key: str, then: Picked | None = None) -> None:
         icon=":material/upload:",
         on_click=_import,
         args=(key, files, then),
-        help=None if kind or not files else "These files are not a format BPE Lens reads.",
+        help=None if kind or not files else vocab_files.unreadable([n for n, _ in named]),
     )
     _result(key)
 

@@ -5,6 +5,7 @@ Streamlit-aware drawing only; the data and charts come from the pure modules (`r
 replay is a fragment, so moving its slider or playing it reruns only the replay, not the page.
 """
 
+import pandas as pd
 import streamlit as st
 
 from tokenizer import Encoding
@@ -21,6 +22,7 @@ from ui.train.replay import (
     TIE_RULE,
     SampleSteps,
     curve_frame,
+    ending,
     headline,
     race_rows,
     step_summary,
@@ -28,16 +30,19 @@ from ui.train.replay import (
     tokens_at,
 )
 from ui.train.state import (
+    PICKED_KEY,
     PLAYING_KEY,
     SAMPLE_DEFAULT,
     SAMPLE_KEY,
     SPEED_KEY,
     STEP,
     STEP_OF,
+    TABLE_OF_KEY,
 )
 
 PLAY_SECONDS = 0.8  # between two replay ticks while playing
 SPEEDS = [1, 10, 100, 1000]  # merges per tick while playing
+SPEED_BOX_PX = 150  # wide enough for "1,000 per tick"
 _BYTES_PER_SAMPLE_CHAR = 2_000  # a sample's trace: every step of every chunk, roughly
 
 
@@ -51,14 +56,17 @@ def _toggle_play(total: int) -> None:
     st.session_state[PLAYING_KEY] = playing
 
 
-def replay(enc: Encoding, sample: str) -> None:
+def replay(enc: Encoding, sample: str, *, said: bool) -> None:
     """The replay of `enc`'s training; plays by rerunning itself every `PLAY_SECONDS`.
 
-    `sample` is the text the sample box starts with (the start of its corpus).
+    `sample` is the text the sample box starts with (the start of its corpus). `said`: the page
+    already tells how this training ended (its outcome, just above), so a training without a
+    merge does not explain itself a second time here.
     """
     record = enc.training
     if isinstance(record, TrainingRecord) and record.n_merges == 0:
-        st.info(f"Nothing to replay: training made no merge. {record.message}")
+        why = "" if said else f" {ending(enc)}"
+        st.info(f"Nothing to replay: training made no merge.{why}")
         return
     if not isinstance(record, TrainingRecord):
         st.info(
@@ -91,19 +99,23 @@ def _replay_body(enc: Encoding, sample: str) -> None:
             ss[PLAYING_KEY] = False
             st.rerun()  # a full run stops the timer
 
-    row = st.columns([1, 1.6, 5], vertical_alignment="bottom")
-    if row[0].button(
+    # A wrapping row, not columns: a narrow window cut "Play" in a fixed share of the width.
+    row = st.container(horizontal=True, vertical_alignment="bottom")
+    if row.button(
         "Pause" if playing else "Play",
         icon=":material/pause:" if playing else ":material/play_arrow:",
         key="train.play",
-        width="stretch",
     ):
         _toggle_play(total)
         st.rerun()  # the timer of a fragment is set by a full run
-    row[1].selectbox(
-        "Merges per step", SPEEDS, key=SPEED_KEY, format_func=lambda n: f"{n:,} per tick"
+    row.selectbox(
+        "Merges per step",
+        SPEEDS,
+        key=SPEED_KEY,
+        format_func=lambda n: f"{n:,} per tick",
+        width=SPEED_BOX_PX,
     )
-    step = row[2].slider(
+    step = row.slider(
         "Step (merges applied)",
         0,
         total,
@@ -201,14 +213,14 @@ def _sample(enc: Encoding, record: TrainingRecord, step: int, default: str) -> N
 def vocabulary(enc: Encoding) -> None:
     """The searchable table of every token; selecting a row shows its merge tree."""
     frame = cache.memo("vocab-frame", (enc,), lambda: table.vocab_frame(enc))
-    row = st.columns([3, 1], vertical_alignment="bottom")
-    query = row[0].text_input(
+    row = st.container(horizontal=True, vertical_alignment="bottom")  # as the replay's row
+    query = row.text_input(
         "Search tokens",
         key="train.search",
         live=True,
         placeholder="Text inside a token (a space matches ·), an id, or hex bytes like 20 74",
     )
-    row[1].download_button(
+    row.download_button(
         "Download CSV",
         data=lambda: table.vocab_csv(frame),
         file_name=f"{vocab_files.file_stem(enc.name)}-vocabulary.csv",
@@ -216,17 +228,19 @@ def vocabulary(enc: Encoding) -> None:
         icon=":material/download:",
         on_click="ignore",
         key="train.csv",
-        width="stretch",
     )
     shown = table.search(frame, query)
     st.caption(
         f"{len(shown):,} of {len(frame):,} tokens. Select a row to see how its token was built."
     )
+    vocab = vocab_key(enc)
+    picked = _row_of_picked(shown, vocab)
     event = st.dataframe(
         shown,
-        key="train.table",
+        key=_table_key(vocab, query),
         on_select="rerun",
         selection_mode="single-row",
+        selection_default=None if picked is None else {"selection": {"rows": [picked]}},
         hide_index=True,
         placeholder=EMPTY_CELL,
         column_config={
@@ -242,7 +256,33 @@ def vocabulary(enc: Encoding) -> None:
         },
     )
     rows = event.selection.rows
-    if rows and rows[0] < len(shown):
-        token_id = int(shown.iloc[rows[0]]["id"])
+    token_id = int(shown.iloc[rows[0]]["id"]) if rows else None
+    st.session_state[PICKED_KEY] = (vocab, token_id)
+    if token_id is not None:
         st.markdown(f"**Merge tree of token {token_id:,}**, down to its bytes")
         st.html(table.merge_tree_html(enc, token_id))
+
+
+def _table_key(vocab: str, query: str) -> str:
+    """The table's key, a new one whenever its listing (vocabulary or search) changes.
+
+    A selection is a row's position: in another listing that row is another token. So each
+    listing is a table of its own, which starts with the token picked before selected if it
+    lists it (`_row_of_picked`), else with none. A number, not the listing itself: a search
+    typed again is a new table too, never one holding an old selection.
+    """
+    listing = (vocab, query)
+    held = st.session_state.get(TABLE_OF_KEY)
+    if held is None or held[0] != listing:
+        held = st.session_state[TABLE_OF_KEY] = (listing, 0 if held is None else held[1] + 1)
+    return f"train.table_{held[1]}"
+
+
+def _row_of_picked(shown: pd.DataFrame, vocab: str) -> int | None:
+    """The position in `shown` of the token last selected in vocabulary `vocab`'s table, if
+    `shown` lists it."""
+    held = st.session_state.get(PICKED_KEY)
+    if held is None or held[0] != vocab or held[1] is None:
+        return None
+    (found,) = (shown["id"].to_numpy() == held[1]).nonzero()
+    return int(found[0]) if len(found) else None

@@ -18,7 +18,7 @@ import pandas as pd
 from tokenizer import Encoding
 from tokenizer.train_record import TrainingRecord
 from ui.common.limits import MAX_CURVE_POINTS
-from ui.common.messages import inline_code
+from ui.common.messages import counted, inline_code
 from ui.common.token_text import plain
 
 MAX_LABEL_CHARS = 28
@@ -62,6 +62,30 @@ class StepSummary:
     def saved(self) -> int:
         """Tokens this merge removed from the corpus (the count, less any overlaps as in "aaa")."""
         return self.tokens_before - self.tokens_after
+
+
+def ending(enc: Encoding) -> str:
+    """How `enc`'s training ended, in one sentence: its record's, except for a size that left
+    no room for a merge, where the record's "Made all 0 merges." reads as if some were wanted.
+
+    >>> import tokenizer as tk
+    >>> ending(tk.train("abab", 258))
+    'Made all 1 merge.'
+    >>> ending(tk.train("abab", 257))  # doctest: +NORMALIZE_WHITESPACE
+    'No merge to make: a size of 257 holds only the 256 bytes and 1 special token. A larger
+    size leaves room for merges.'
+    """
+    record = enc.training
+    if not isinstance(record, TrainingRecord):
+        return ""
+    if record.requested:
+        return record.message
+    specials = len(enc.special_tokens)
+    also = f" and {counted(specials, 'special token')}" if specials else ""
+    return (
+        f"No merge to make: a size of {enc.n_vocab:,} holds only the 256 bytes{also}. "
+        "A larger size leaves room for merges."
+    )
 
 
 def step_summary(record: TrainingRecord, step: int) -> StepSummary:

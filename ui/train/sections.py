@@ -36,6 +36,7 @@ from ui.train.settings import (
 from ui.train.state import (
     CORPUS,
     DEFAULT_SPECIALS,
+    IMPORT_PANEL_KEY,
     NAME,
     PASTE,
     PATTERN,
@@ -69,9 +70,9 @@ def bundled_box() -> corpora.Corpus:
 
 
 def paste_box() -> corpora.Corpus | None:
-    PASTE.seed()
     text = st.text_area(
         "Your corpus",
+        PASTE.seed(),  # what it holds, also as its default (see `settings_section`)
         key=PASTE.key,
         height=180,
         max_chars=MAX_TEXT_CHARS,
@@ -259,21 +260,20 @@ def progress_panel() -> None:
         st.rerun()  # a full run: the new vocabulary joins the sidebar and the panels below
     with st.container(border=True):
         st.markdown(f"**Training {inline_code(wait.name)}** on {wait.corpus_title}")
-        row = st.columns([6, 1], vertical_alignment="center")
+        row = st.container(horizontal=True, vertical_alignment="center")  # Cancel stays whole
         progress = wait.job.progress()
         if wait.cancelled_at is not None:
             text = (
                 f"Stopping after merge {progress.done:,}: keeping what it learned as "
                 f"{wait.name}-partial…"
             )
-            row[0].progress(progress.fraction, text=text)
+            row.progress(progress.fraction, text=text)
             return
-        row[0].progress(progress.fraction, text=progress.describe())
-        row[1].button(
+        row.progress(progress.fraction, text=progress.describe())
+        row.button(
             "Cancel",
             key="train.cancel",
             on_click=session.cancel,
-            width="stretch",
             help="Stop after the current merge and keep the merges learned so far as a "
             "smaller vocabulary, named …-partial.",
         )
@@ -335,8 +335,9 @@ def vocabularies_section(corpus: corpora.Corpus | None) -> None:
     held = list(registry.trained_encodings())
     if held:
         default = _selected(held)
-        row = st.columns([4, 1.2, 1], vertical_alignment="bottom")
-        name = row[0].selectbox(
+        # A wrapping row, not columns: a narrow window cut "Remove" in a fixed share of the width.
+        row = st.container(horizontal=True, vertical_alignment="bottom")
+        name = row.selectbox(
             "Vocabulary",
             held,
             key=SELECTED.key,
@@ -345,15 +346,14 @@ def vocabularies_section(corpus: corpora.Corpus | None) -> None:
             "this server holds it.",
         )
         SELECTED.publish(default)
-        with row[1]:
+        with row:
             copy_link_button("train.copy_link", "Copy link")
-        row[2].button(
+        row.button(
             "Remove",
             key="train.remove",
             on_click=session.forget,
             args=(name,),
             icon=":material/delete:",
-            width="stretch",
         )
         enc = registry.get_encoding(name)
         stored = registry.stored(name)
@@ -368,7 +368,7 @@ def vocabularies_section(corpus: corpora.Corpus | None) -> None:
         )
         with tabs[0]:
             if tabs[0].open:
-                panels.replay(enc, sample or DEFAULT_TEXT)
+                panels.replay(enc, sample or DEFAULT_TEXT, said=session.said_how_it_ended(name))
         with tabs[1]:
             if tabs[1].open:
                 panels.vocabulary(enc)
@@ -382,5 +382,19 @@ def vocabularies_section(corpus: corpora.Corpus | None) -> None:
             "Vocabularies you train or import appear here and in every encoding picker; their "
             "ids travel in the page's link, so a reload keeps them."
         )
-    with st.expander("Import a vocabulary", expanded=not held):
-        vocab_panel.import_panel(key="train.import", then=SELECTED.set)
+    # Open while there is no vocabulary yet. It tracks its state (so an import can keep it open
+    # with `_imported`), which also leaves the panel undrawn while it is closed.
+    panel = st.expander(
+        "Import a vocabulary", expanded=not held, key=IMPORT_PANEL_KEY, on_change="rerun"
+    )
+    if panel.open:
+        with panel:
+            vocab_panel.import_panel(key="train.import", then=_imported)
+
+
+def _imported(name: str) -> None:
+    """After an import: show its vocabulary, and keep the import panel open, with the result in
+    it. The first import's vocabulary would otherwise fold the panel (``expanded=not held``)
+    the moment it succeeds, hiding what was imported and any warning about it."""
+    SELECTED.set(name)
+    st.session_state[IMPORT_PANEL_KEY] = True

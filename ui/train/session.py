@@ -33,7 +33,7 @@ from ui.train.jobs import (
     duration,
     prefix_vocabulary,
 )
-from ui.train.replay import default_sample
+from ui.train.replay import default_sample, ending
 from ui.train.settings import describe_pattern
 from ui.train.state import LAST_KEY, NOTICE_KEY, PENDING_KEY, SELECTED
 from ui.train.worker import run_in_child, train_in_process
@@ -85,6 +85,7 @@ class Outcome:
     kind: NoticeKind
     text: str
     progress: Progress | None = None  # drawn as a finished bar when training succeeded
+    vocabulary: str | None = None  # the name its vocabulary was kept under, if it made one
 
 
 def show_notice() -> None:
@@ -99,6 +100,13 @@ def show_notice() -> None:
     if notice is not None:
         kind, text = notice
         getattr(st, kind)(text)
+
+
+def said_how_it_ended(name: str) -> bool:
+    """Whether the outcome on show tells how the training of vocabulary `name` ended, so the
+    panels below need not say it a second time."""
+    last: Outcome | None = st.session_state.get(LAST_KEY)
+    return last is not None and last.vocabulary == name
 
 
 def pending() -> Pending | None:
@@ -192,8 +200,7 @@ def _finish(wait: Pending) -> bool:
             failure = f"Training failed: {inline_code(job.error or 'no result', 400)}"
             st.session_state[LAST_KEY] = Outcome("error", failure)
         return True
-    record = enc.training
-    told = record.message if isinstance(record, TrainingRecord) else ""
+    told = ending(enc)
     name = f"{wait.name}-partial" if partial else wait.name
     taken = [*tk.list_encodings(), *registry.trained_encodings()]
     enc = registry.renamed(enc, registry.unique_name(name, taken))
@@ -204,12 +211,15 @@ def _finish(wait: Pending) -> bool:
             f"{told} Kept as {inline_code(enc.name)}: a smaller vocabulary that works like any "
             "other (replay, compare, export)."
         )
-        st.session_state[LAST_KEY] = Outcome("info", text + dropped_note(dropped))
+        outcome = Outcome("info", text + dropped_note(dropped), vocabulary=enc.name)
+        st.session_state[LAST_KEY] = outcome
         return True
     text = f"Trained {inline_code(enc.name)} on {wait.corpus_title}. {told}"
     if wait.shared:
         text += " (Someone on this server had asked for the same training: it was shared.)"
-    st.session_state[LAST_KEY] = Outcome("success", text + dropped_note(dropped), job.progress())
+    st.session_state[LAST_KEY] = Outcome(
+        "success", text + dropped_note(dropped), job.progress(), vocabulary=enc.name
+    )
     return True
 
 

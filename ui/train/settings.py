@@ -4,12 +4,14 @@ Pure (no Streamlit). Each check returns an error sentence for the page to show, 
 regex or name is a message under its box while the user types, never a failed training later.
 """
 
+import unicodedata
 from dataclasses import dataclass
 
 import regex
 
 from tokenizer import PATTERNS
 from tokenizer.frozen_regex import PatternError, check_repeats
+from ui.common.glyphs import INVISIBLE_CHARS
 from ui.common.limits import (
     MAX_SPECIAL_CHARS,
     MAX_SPECIAL_TOKENS,
@@ -108,17 +110,42 @@ def trial_split(source: str, corpus: Corpus) -> str | None:
     return None
 
 
+SHOWN_CODES = 8  # code points named when a special token draws nothing
+
+
+def draws_nothing(text: str) -> bool:
+    """Whether `text` has no character a reader can see: whitespace, control characters and
+    the invisible ones of `ui.common.glyphs` (a zero-width space) only, or nothing at all.
+
+    >>> draws_nothing(" \\u200b\\t"), draws_nothing("<\\u200b>"), draws_nothing("")
+    (True, False, True)
+    """
+    return all(
+        char.isspace() or char in INVISIBLE_CHARS or unicodedata.category(char) == "Cc"
+        for char in text
+    )
+
+
 def check_specials(specials: list[str]) -> str | None:
     """An error sentence for unusable special tokens, or None.
 
-    >>> check_specials(["<|endoftext|>"]), check_specials([" "])
-    (None, 'A special token cannot be empty or only whitespace.')
+    One that draws nothing is refused: its chip in the picker is empty, so the user could
+    neither read it nor tell which one to remove, and the pages would show it as nothing too.
+
+    >>> check_specials(["<|endoftext|>"]), check_specials(["\\u200b"])[:72]
+    (None, 'A special token needs at least one visible character: the token `U+200B`')
     """
     if len(specials) > MAX_SPECIAL_TOKENS:
         return f"At most {MAX_SPECIAL_TOKENS} special tokens."
     for special in specials:
-        if not special.strip():
-            return "A special token cannot be empty or only whitespace."
+        if draws_nothing(special):
+            codes = " ".join(f"U+{ord(char):04X}" for char in special[:SHOWN_CODES])
+            codes += " …" if len(special) > SHOWN_CODES else ""
+            which = f"the token `{codes}`" if special else "an empty token"
+            return (
+                f"A special token needs at least one visible character: {which} draws "
+                "nothing, so its chip above is empty. Remove it (its ×) or type one you can read."
+            )
         if len(special) > MAX_SPECIAL_CHARS:
             return f"A special token has at most {MAX_SPECIAL_CHARS} characters."
     return None

@@ -11,6 +11,7 @@ from ui.train.settings import (
     NO_SPLIT,
     PATTERN_CHOICES,
     PREVIEW_TEXT,
+    SHOWN_CODES,
     check_pattern,
     check_specials,
     default_name,
@@ -80,10 +81,27 @@ def test_the_trial_split_accepts_an_ordinary_pattern() -> None:
 
 @pytest.mark.parametrize(
     ("specials", "ok"),
-    [([], True), (["<|endoftext|>", "<|fim|>"], True), (["  "], False), (["x" * 65], False)],
+    [
+        ([], True),
+        (["<|endoftext|>", "<|fim|>"], True),
+        (["  "], False),
+        (["x" * 65], False),
+        (["\u200b"], False),  # zero-width space: an empty chip in the picker
+        (["<|endoftext|>", "\u200d\ufe0f \t"], False),
+        (["\x00"], False),
+        (["<\u200b>"], True),  # something to see
+        (["\U0001f44b\u200d"], True),
+    ],
 )
 def test_special_token_checks(specials: list[str], ok: bool) -> None:
     assert (check_specials(specials) is None) is ok
+
+
+def test_an_invisible_special_token_is_named_by_its_code_points() -> None:
+    message = check_specials(["<|endoftext|>", "\u200b" * (SHOWN_CODES + 1)])
+    assert message is not None
+    assert "needs at least one visible character" in message
+    assert f"`{' '.join(['U+200B'] * SHOWN_CODES)} …`" in message
 
 
 def test_too_many_special_tokens() -> None:
