@@ -22,8 +22,7 @@ row.caption(
 )
 with row:
     copy_link_button("compare.copy_link")  # the text, the tokenizers, the tab and the view
-TAB.seed()
-tabs = st.tabs(list(TABS.values()), key=TAB.key, on_change="rerun")
+tabs = st.tabs(list(TABS.values()), default=TAB.seed(), key=TAB.key, on_change="rerun")
 TAB.publish()
 with tabs[0]:
     if tabs[0].open:

@@ -9,7 +9,12 @@ life:
    notice at the top of the page (`show_notices`), never dropped silently. Later, a value
    Streamlit dropped with its widget (the user went to another page, or a run left the widget
    out) comes back as it was, unless the link now names one.
-2. The widget reads and writes ``st.session_state[param.key]``.
+2. The widget reads and writes ``st.session_state[param.key]``, and has the value `seed`
+   returned as its default (``value``, ``index``, ``default``) too: the browser draws a widget
+   anew now and then (another mode, a page switch, a run it interrupted) and may send the
+   widget's old value in the same run, so the session has it and Streamlit sends the widget no
+   value; a widget with no value of its own shows, and next sends, its default. Streamlit logs
+   a warning about a default beside a session value, once; it is meant.
 3. ``param.publish()`` after the widget: the address bar gets the value, or loses it when it is
    the default, so a fresh link stays short and every view is a link.
 
@@ -260,10 +265,8 @@ def segmented(param: Param[str], label: str, choices: Mapping[str, str]) -> str:
     `choices` maps each value to its label. The control always has a value (the label is
     hidden: the options say what they are), so a page's modes read the same way everywhere.
 
-    What the control holds is its default as well: the browser draws a widget anew now and
-    then, and one drawn anew without a stored value sends its default with the next rerun (the
-    Train page's settings lost their values that way). Streamlit logs a warning about a default
-    beside a session value, once; it is meant.
+    What the control holds is its default as well (step 2 above): the Train page's settings
+    lost their values without it.
     """
     st.segmented_control(
         label,

@@ -127,7 +127,7 @@ def side_by_side() -> None:
         set_live_text(TEXT.key, TEXT.seed())
     default = default_choice()
     seed_following(ENCODINGS, default, registry.available_encodings(), MAX_COMPARE)
-    WHITESPACE.seed()
+    whitespace = WHITESPACE.seed()
     st.selectbox(
         "Samples",
         load_samples(),
@@ -146,12 +146,13 @@ def side_by_side() -> None:
     chosen: list[str] = row.multiselect(
         "Tokenizers",
         registry.available_encodings(),
+        default=ENCODINGS.value,  # also its default: see ui/common/state.py, step 2
         key=ENCODINGS.key,
         max_selections=MAX_COMPARE,
         help="Vocabularies you train or import on the Train page are offered here too.",
     )
     ENCODINGS.publish(default)
-    show_whitespace = row.toggle("Show whitespace", key=WHITESPACE.key)
+    show_whitespace = row.toggle("Show whitespace", whitespace, key=WHITESPACE.key)
     WHITESPACE.publish()
     if len(chosen) < 2:
         st.info("Pick at least two tokenizers to compare.")

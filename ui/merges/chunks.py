@@ -50,7 +50,7 @@ def text_box(*, presenting: bool = False) -> str:
         if st.session_state.get(LINE) != st.session_state[TEXT.key]:  # an example, a link
             st.session_state[LINE] = st.session_state[TEXT.key]
         st.text_area(
-            "Text", key=LINE, height=68, on_change=_take_line,
+            "Text", st.session_state[LINE], key=LINE, height=68, on_change=_take_line,
             label_visibility="collapsed", placeholder="Type a text…",
             help="Esc or Ctrl+Enter applies it; then the arrow keys step again.",
         )  # fmt: skip
@@ -86,8 +86,9 @@ def chunk_picker(walk: Walkthrough, enc: Encoding, *, presenting: bool = False) 
 
     height: Literal["content"] | int = 220 if len(shown) > 60 and not presenting else "content"
     with st.container(height=height, border=False, key="merges_chips"):
-        st.pills("Chunks", shown, format_func=chip, key=CHUNK.key, required=True,
-                 label_visibility="collapsed", persist_state="session")  # fmt: skip
+        st.pills("Chunks", shown, default=st.session_state[CHUNK.key], format_func=chip,
+                 key=CHUNK.key, required=True, label_visibility="collapsed",
+                 persist_state="session")  # fmt: skip
     if presenting:
         return
     if len(walk.chunks) > MAX_CHIPS:

@@ -25,12 +25,12 @@ def head(enc: Encoding) -> tuple[str, bool]:
         row.markdown(f"**Merges** · {inline_code(enc.name, 40)}", width="content")
         with row.container(width="stretch"):
             text = chunks.text_box(presenting=True)
-        row.toggle("Presentation mode", key=PRESENT.key, help=TOGGLE_HELP, width="content")
+        row.toggle("Presentation mode", True, key=PRESENT.key, help=TOGGLE_HELP, width="content")
         PRESENT.publish()
         return text, True
     top = st.container(horizontal=True, vertical_alignment="bottom")
     top.title("Merges", anchor=False)
-    top.toggle("Presentation mode", key=PRESENT.key, help=TOGGLE_HELP, width="content")
+    top.toggle("Presentation mode", False, key=PRESENT.key, help=TOGGLE_HELP, width="content")
     PRESENT.publish()
     st.caption(
         f"How {inline_code(encoding_label(enc.name), 80)} merges bytes into tokens: the pattern "

@@ -131,22 +131,24 @@ def settings() -> None:
     Drawn outside the player: changing them is rare, and a new speed needs a full run anyway.
     The page's widgets keep their values while an empty text hides them (``persist_state``):
     otherwise they come back showing nothing, and the next run reads None. `Param.seed` alone
-    hands a value back to the session, but not to a widget that is drawn again.
+    hands a value back to the session, but not to a widget that is drawn again; each also has
+    what it holds as its default (see ui/common/state.py, step 2).
     """
-    BY.seed()
-    PIECES.seed()
-    st.session_state.setdefault(SPEED, DEFAULT_SPEED)
+    by, pieces = BY.seed(), PIECES.seed()
+    speed = st.session_state.setdefault(SPEED, DEFAULT_SPEED)
     row = st.container(horizontal=True, gap="medium")
-    row.segmented_control("Step through", list(BY_LABELS), format_func=BY_LABELS.__getitem__,
-                          key=BY.key, required=True, on_change=_acted, persist_state="session",
+    row.segmented_control("Step through", list(BY_LABELS), default=by,
+                          format_func=BY_LABELS.__getitem__, key=BY.key, required=True,
+                          on_change=_acted, persist_state="session",
                           help="Stop only where the selected chunk merges, or at every merge "
                           "of the whole text.")  # fmt: skip
-    row.segmented_control("Pieces as", list(PIECE_LABELS), format_func=PIECE_LABELS.__getitem__,
-                          key=PIECES.key, required=True, on_change=_acted, persist_state="session",
+    row.segmented_control("Pieces as", list(PIECE_LABELS), default=pieces,
+                          format_func=PIECE_LABELS.__getitem__, key=PIECES.key, required=True,
+                          on_change=_acted, persist_state="session",
                           help="Text with visible whitespace, GPT-2's byte symbols (Ġ is a "
                           "space), or the raw bytes in hex.")  # fmt: skip
-    row.segmented_control("Speed", list(SPEEDS), format_func=lambda s: f"{s}×", key=SPEED,
-                          required=True, on_change=_acted, persist_state="session",
+    row.segmented_control("Speed", list(SPEEDS), default=speed, format_func=lambda s: f"{s}×",
+                          key=SPEED, required=True, on_change=_acted, persist_state="session",
                           help="Steps per second while playing.")  # fmt: skip
     BY.publish()
     PIECES.publish()
@@ -181,6 +183,7 @@ def _controls(walk: Walkthrough, presenting: bool) -> None:
         STEP_LABEL,
         0,
         walk.last,
+        st.session_state[STEP.key],
         key=STEP.key,
         on_change=_acted,
         help=STEP_HELP,

@@ -177,6 +177,7 @@ def editor(talk: Conversation, view: RenderedView) -> None:
     row.selectbox(
         "Template",
         tk.TEMPLATES,
+        index=tk.TEMPLATES.index(talk.template),
         format_func="Template: {}".format,
         key=TEMPLATE.key,
         label_visibility="collapsed",
@@ -185,6 +186,7 @@ def editor(talk: Conversation, view: RenderedView) -> None:
     )
     row.toggle(
         "Generation prompt",
+        talk.prompt,
         key=PROMPT.key,
         help="Add the generation prompt: end with the start of the assistant's turn, as a chat "
         "app does to ask the model for its answer.",

@@ -82,10 +82,10 @@ def workspace() -> tuple[DeltaGenerator, DeltaGenerator]:
 
 def mode_switch() -> str:
     """Text → tokens or ids → text."""
-    MODE.seed()
     st.segmented_control(
         "Mode",
         list(MODES),
+        default=MODE.seed(),  # what it holds, as its default too (ui/common/state.py)
         format_func=MODES.__getitem__,
         key=MODE.key,
         required=True,
@@ -201,19 +201,22 @@ def draw_settings(mode: str, enc: Encoding) -> None:
     """The toggles: special tokens, whitespace glyphs, regex chunks, colouring (each bound to
     its parameter; `current_settings` reads them and puts them in the link). They keep their
     values while another mode hides them (``persist_state``)."""
-    for param in (SPECIAL, WHITESPACE, CHUNKS, COLOUR):
-        param.seed()
+    # Each widget has what it holds as its default too (ui/common/state.py, step 2).
+    special, whitespace, chunks = SPECIAL.seed(), WHITESPACE.seed(), CHUNKS.seed()
+    colour = COLOUR.seed()
     row = st.container(horizontal=True, vertical_alignment="bottom", key="playground-settings")
     encoding = mode == "encode"
     if encoding:
         row.toggle(
             "Special tokens",
+            special,
             key=SPECIAL.key,
             persist_state="session",
             help=special_help(enc),
         )
     row.toggle(
         "Show whitespace",
+        whitespace,
         key=WHITESPACE.key,
         persist_state="session",
         help="Space ·, tab →, newline ↵, and invisible characters by their code point.",
@@ -221,6 +224,7 @@ def draw_settings(mode: str, enc: Encoding) -> None:
     if encoding:
         row.toggle(
             "Regex chunks",
+            chunks,
             key=CHUNKS.key,
             persist_state="session",
             help="Underline how the pre-tokenizer's pattern cuts the text before any merge.",
@@ -228,6 +232,7 @@ def draw_settings(mode: str, enc: Encoding) -> None:
     row.segmented_control(
         "Colour",
         list(COLOURS),
+        default=colour,
         format_func=COLOURS.__getitem__,
         key=COLOUR.key,
         persist_state="session",

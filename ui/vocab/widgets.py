@@ -192,19 +192,24 @@ def find_panel(vocab: Vocabulary) -> Listing | None:
 
 def _search_panel(vocab: Vocabulary, mode: SearchMode) -> Listing | None:
     """The search box and its two toggles, then the search."""
-    QUERY.seed()
-    IGNORE_CASE.seed()
-    st.session_state.setdefault(GLYPHS, True)
+    query, ignore_case = QUERY.seed(), IGNORE_CASE.seed()  # also the widgets' defaults:
+    glyphs = st.session_state.setdefault(GLYPHS, True)  # see ui/common/state.py, step 2
     prompt = PROMPTS[mode]
     wordy = mode in ("text", "regex")
     # A row, not columns: the toggles keep their labels whole and the box takes what is left.
     row = st.container(horizontal=True, vertical_alignment="bottom", key="vocab-search-row")
     raw = row.text_input(
-        prompt.label, key=QUERY.key, placeholder=prompt.placeholder, help=prompt.help, live=True
+        prompt.label,
+        query,
+        key=QUERY.key,
+        placeholder=prompt.placeholder,
+        help=prompt.help,
+        live=True,
     )
-    ignore_case = row.toggle("Ignore case", key=IGNORE_CASE.key, disabled=not wordy)
+    ignore_case = row.toggle("Ignore case", ignore_case, key=IGNORE_CASE.key, disabled=not wordy)
     read = row.toggle(
         "· is a space",
+        glyphs,
         key=GLYPHS,
         disabled=not wordy,
         help="Read the glyphs · → ↵ as space, tab and newline (the box cannot show those). "
@@ -266,9 +271,13 @@ def _curiosities_panel(vocab: Vocabulary) -> Listing:
         f"{len(found.no_leading_space):,} do not."
     )
     _glitch_searches(vocab)
-    LIST.seed()
     st.segmented_control(
-        "List", list(LISTS), format_func=LISTS.__getitem__, key=LIST.key, required=True
+        "List",
+        list(LISTS),
+        default=LIST.seed(),  # also its default: see ui/common/state.py, step 2
+        format_func=LISTS.__getitem__,
+        key=LIST.key,
+        required=True,
     )
     LIST.publish()
     choice = LIST.value

@@ -85,6 +85,7 @@ def languages_tab() -> None:
     chosen = st.multiselect(
         "Encodings",
         available_encodings(),
+        default=LANG_ENCODINGS.value,  # also its default: see ui/common/state.py, step 2
         key=LANG_ENCODINGS.key,
         max_selections=MAX_LANGUAGE_ENCODINGS,
         help="Vocabularies you train on the Train page can be added here too.",
@@ -94,11 +95,12 @@ def languages_tab() -> None:
     # One row while both fit (1280 px wide), the samples below the metrics when they do not:
     # side by side in columns, a narrow window cut both (Streamlit scrolls them sideways there).
     controls = st.container(horizontal=True, gap="medium", key="compare-lang-controls")
-    METRIC.seed()
+    held = METRIC.seed()
     with controls:
         st.segmented_control(
             "Show",
             list(METRICS),
+            default=held,
             format_func=lambda m: METRICS[m].label,
             key=METRIC.key,
             required=True,
@@ -113,6 +115,7 @@ def languages_tab() -> None:
             "Samples",
             present,
             selection_mode="multi",
+            default=SAMPLE_GROUPS.value,
             format_func=GROUPS.__getitem__,
             key=SAMPLE_GROUPS.key,
         )
