@@ -13,10 +13,11 @@ from tests.app.helpers import columns_reading_none, open_app, rerun
 from tokenizer import formats
 from tokenizer.train_record import TrainStep
 from ui.common import registry
-from ui.common.limits import MAX_CORPUS_BYTES
+from ui.common.limits import MAX_CORPUS_BYTES, MAX_TRAIN_VOCAB
 from ui.common.vocab_store import STORE, Stored, VocabStore
 from ui.train import session as train_session
 from ui.train.jobs import TrainingPool
+from ui.train.state import PENDING_KEY
 
 CORPUS = "the cat sat on the mat. the dog sat on the log. " * 30 + "naïve café 👋🏽 " * 10
 
@@ -471,6 +472,23 @@ def test_settings_are_checked() -> None:
     assert "the token `U+0020` draws nothing" in errors
     assert "With 1 special token the size must be at least 257." in errors
     assert at.button(key="train.train").disabled
+
+
+def test_a_size_out_of_bounds_is_named_and_nothing_trains() -> None:
+    """The box has no bounds of its own: with them the browser kept a size typed out of bounds
+    to itself (a red box) and Train, clicked at once, trained the old size without a word."""
+    at = paste(open_train(), CORPUS)
+    at.number_input(key="train.vocab").set_value(MAX_TRAIN_VOCAB + 1)
+    at.button(key="train.train").click()  # in the same run, as a click right after typing
+    rerun(at)
+    assert f"The vocabulary size is at most {MAX_TRAIN_VOCAB:,} (GPT-2's)." in [
+        e.value for e in at.error
+    ]
+    assert at.button(key="train.train").disabled
+    assert PENDING_KEY not in at.session_state, "a training started"
+    at.number_input(key="train.vocab").set_value(0)
+    rerun(at)
+    assert "the size must be at least 257" in " ".join(e.value for e in at.error)
 
 
 def test_a_special_token_of_invisible_characters_is_refused_and_nothing_else_lost() -> None:

@@ -28,6 +28,7 @@ from tests.e2e.harness import (
 )
 from tests.prerequisites import corpus_texts
 from ui.common.examples import DEFAULT_TEXT
+from ui.common.limits import MAX_TRAIN_VOCAB
 from ui.common.sidebar import option_label
 
 CORPUS = corpus_texts()["the-verdict.txt"]
@@ -141,6 +142,19 @@ def test_train_replay_export_import_and_compare(
 LONG_VOCAB = 48 * 1024
 LONG_MERGES = LONG_VOCAB - 256 - 1  # the bytes and <|endoftext|> are not merges
 LONG_NAME = "python-code-48k"
+
+
+def test_a_size_typed_out_of_bounds_then_train_clicked_at_once_is_named(
+    open_app, page: Page
+) -> None:
+    """With bounds of its own the box kept 99999 to itself (red) and Train trained the old size."""
+    open_app(f"/train?source=paste&text={quote(CORPUS[:2_000])}&size=300")
+    keyed(page, "train.vocab").locator("input").fill("99999")
+    with rerun(page):
+        keyed(page, "train.train").locator("button").click()
+    expect(page.get_by_text(f"The vocabulary size is at most {MAX_TRAIN_VOCAB:,}")).to_be_visible()
+    expect(keyed(page, "train.train").locator("button")).to_be_disabled()
+    expect(page.locator("[data-testid='stProgress']")).to_have_count(0)
 
 
 def test_cancel_keeps_what_a_long_training_learned(open_app, page: Page) -> None:

@@ -203,9 +203,8 @@ def settings_section(corpus: corpora.Corpus | None) -> tuple[TrainSettings, str,
         vocab_size = st.number_input(
             "Vocabulary size",
             value=VOCAB_SIZE.seed(vocab_size_problem),
-            min_value=256,
-            max_value=MAX_TRAIN_VOCAB,
-            step=256,
+            step=256,  # no min_value or max_value: the browser would keep a size out of bounds
+            # to itself (a red box) and the training run with the old one; checked below instead
             key=VOCAB_SIZE.key,
             help=f"256 byte tokens + the merges + the special tokens; at most {MAX_TRAIN_VOCAB:,}.",
         )
@@ -227,7 +226,9 @@ def settings_section(corpus: corpora.Corpus | None) -> tuple[TrainSettings, str,
     if problem := check_specials(specials):
         problems.append(problem)
     smallest = 256 + len(specials)
-    if vocab_size < smallest:
+    if vocab_size > MAX_TRAIN_VOCAB:
+        problems.append(f"The vocabulary size is at most {MAX_TRAIN_VOCAB:,} (GPT-2's).")
+    elif vocab_size < smallest:
         problems.append(
             f"With {counted(len(specials), 'special token')} the size must be at least {smallest}."
         )
@@ -307,6 +308,7 @@ def train_section(corpus: corpora.Corpus | None) -> None:
             disabled=bool(problems) or session.pending() is not None,
         )
         and corpus is not None
+        and not problems  # a click sent with the value that makes one (typed, then clicked)
     ):
         session.start(corpus, settings, name)
         st.rerun()  # redraw with the button disabled and the progress showing
