@@ -287,6 +287,27 @@ def test_a_new_search_keeps_the_selected_token_never_the_row(trained: AppTest) -
     assert tree_shown(trained) == token_id
 
 
+def test_the_search_and_pick_outlast_another_tab_and_a_search_without_the_token(
+    trained: AppTest,
+) -> None:
+    """The Replay tab drew no search box, so Streamlit dropped its text; and a search that did
+    not list the picked token forgot the pick for the next one that did."""
+    trained.session_state["train.tab"] = "Vocabulary"
+    search_tokens(rerun(trained), "at")
+    token_id = int(vocab_table(trained).value.iloc[0]["id"])
+    select_row(trained, 0)
+    trained.session_state["train.tab"] = "Replay"
+    rerun(trained)
+    trained.session_state["train.tab"] = "Vocabulary"
+    rerun(trained)
+    assert trained.text_input(key="train.search").value == "at"
+    assert tree_shown(trained) == token_id
+    search_tokens(trained, "zzzq")  # lists nothing
+    assert tree_shown(trained) is None
+    search_tokens(trained, "at")
+    assert tree_shown(trained) == token_id
+
+
 def test_export_offers_every_format_the_core_writes(trained: AppTest) -> None:
     trained.session_state["train.tab"] = "Export"
     rerun(trained)

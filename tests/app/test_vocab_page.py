@@ -7,6 +7,7 @@ import tokenizer as tk
 from tests.app.helpers import APP, columns_reading_none, rerun
 from tests.cases import slow_if
 from ui.common import registry
+from ui.common.limits import MAX_URL_TEXT_CHARS
 from ui.common.vocab_store import STORE, Stored, VocabStore
 from ui.vocab.widgets import PAGE_SIZE
 
@@ -123,6 +124,14 @@ def test_a_bad_regex_is_a_message_not_a_crash() -> None:
     at = search(open_vocab(), "regex", "(unclosed")
     assert "not a valid regular expression" in at.error[0].value
     assert not at.dataframe
+
+
+def test_a_search_too_long_for_a_link_says_so() -> None:
+    at = search(open_vocab(), "regex", "x" * (MAX_URL_TEXT_CHARS + 1))
+    assert "q" not in at.query_params
+    assert "This search is too long for a link; the link keeps the other settings." in [
+        c.value for c in at.caption
+    ]
 
 
 def test_bytes_search() -> None:

@@ -34,6 +34,7 @@ from ui.train.state import (
     PLAYING_KEY,
     SAMPLE_DEFAULT,
     SAMPLE_KEY,
+    SEARCH_KEY,
     SPEED_KEY,
     STEP,
     STEP_OF,
@@ -216,8 +217,10 @@ def vocabulary(enc: Encoding) -> None:
     row = st.container(horizontal=True, vertical_alignment="bottom")  # as the replay's row
     query = row.text_input(
         "Search tokens",
-        key="train.search",
+        st.session_state.get(SEARCH_KEY, ""),  # its default too: ui/common/state.py, step 2
+        key=SEARCH_KEY,
         live=True,
+        persist_state="session",  # kept while another tab or page is shown
         placeholder="Text inside a token (a space matches ·), an id, or hex bytes like 20 74",
     )
     row.download_button(
@@ -257,7 +260,8 @@ def vocabulary(enc: Encoding) -> None:
     )
     rows = event.selection.rows
     token_id = int(shown.iloc[rows[0]]["id"]) if rows else None
-    st.session_state[PICKED_KEY] = (vocab, token_id)
+    if rows or picked is not None:  # a pick this listing lacks stays for one that lists it
+        st.session_state[PICKED_KEY] = (vocab, token_id)
     if token_id is not None:
         st.markdown(f"**Merge tree of token {token_id:,}**, down to its bytes")
         st.html(table.merge_tree_html(enc, token_id))

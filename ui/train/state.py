@@ -46,6 +46,7 @@ PLAYING_KEY = "train.playing"
 SPEED_KEY = "train.speed"
 SAMPLE_KEY = "train.sample"  # the replay's sample text
 SAMPLE_DEFAULT = "train.sample_default"  # the sample it was given, followed until edited
+SEARCH_KEY = "train.search"  # the vocabulary table's search text
 PICKED_KEY = "train.picked"  # the table's selected token: (its vocabulary's key, its id or None)
 TABLE_OF_KEY = "train.table_of"  # the table's listing (vocabulary, search) and its number
 IMPORT_PANEL_KEY = "train.import_panel"  # whether the import panel is open

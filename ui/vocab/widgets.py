@@ -18,7 +18,7 @@ from tokenizer.vocab import SearchError, SearchMode, Vocabulary, parse_hex
 from ui.common import vocab_panel
 from ui.common.grid import EMPTY_CELL
 from ui.common.limits import USED_IN_SHOWN
-from ui.common.messages import counted, inline_code, quote_some
+from ui.common.messages import counted, inline_code, not_in_link, quote_some
 from ui.common.sidebar import choose_encoding
 from ui.common.state import publish_text, segmented
 from ui.common.token_text import plain, read_glyphs, write_glyphs
@@ -215,7 +215,8 @@ def _search_panel(vocab: Vocabulary, mode: SearchMode) -> Listing | None:
         help="Read the glyphs · → ↵ as space, tab and newline (the box cannot show those). "
         "Off: search for the characters · → ↵ themselves.",
     )
-    publish_text(QUERY, raw)
+    if not publish_text(QUERY, raw):
+        st.caption(not_in_link("search"))
     IGNORE_CASE.publish()
     enc = vocab.enc
     query = read_glyphs(raw) if wordy and read else raw
