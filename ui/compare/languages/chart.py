@@ -22,10 +22,12 @@ ENCODING_COLOURS = [css_colour(rgb) for rgb in HUES]
 SHAPES = ["circle", "square", "diamond", "triangle-up", "cross", "triangle-down"]
 GLYPHS = ["●", "■", "◆", "▲", "✚", "▼"]  # the shapes as characters, for the key above the charts
 LABEL_LIMIT = 150  # pixels of sample title before Vega cuts it with "…"
-ROW_PIXELS = 12
-# Pixels between the plot and the column's right edge. The last tick label and the axis title end
-# at the plot's edge; with none, Vega's fit put their last pixel or two outside the chart.
-RIGHT_PADDING = 4
+ROW_PIXELS = 14  # a row per sample: at 12 the 11 px labels touched and the first one overlapped
+# Pixels around the plot (Vega's default is 5 on every side). The last tick label and the axis
+# title end at the plot's right edge: with 0 there, Vega's fit put their last pixel or two
+# outside the chart. A padding that names only one side sets the others to 0, which pressed the
+# first row against the top edge.
+PADDING = {"top": 8, "bottom": 5, "left": 5, "right": 4}
 
 Spec = dict[str, Any]
 
@@ -68,6 +70,7 @@ def languages_chart(
         "sort": order,
         "title": None,
         "axis": {"labelLimit": LABEL_LIMIT, "labelOverlap": False, "labelFontSize": 11},
+        "scale": {"padding": 0.5},  # half a row above the first and below the last
     }
     x = {
         "field": spec.column,
@@ -129,7 +132,7 @@ def languages_chart(
         "data": {"values": values},
         "layer": layers,
         "height": {"step": ROW_PIXELS},
-        "padding": {"right": RIGHT_PADDING},
+        "padding": PADDING,
     }
     if title:
         chart["title"] = {"text": title, "anchor": "start", "fontSize": 13}
