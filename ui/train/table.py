@@ -102,14 +102,15 @@ def vocab_frame(enc: Encoding) -> pd.DataFrame:
 def search(frame: pd.DataFrame, query: str) -> pd.DataFrame:
     """Rows whose token contains `query` (case-insensitive), or whose id or hex bytes equal it.
 
-    A space in the query matches a space in the token (shown as ``·``).
+    A space in the query matches a space in the token (shown as ``·``), a query of spaces too:
+    only an empty one lists every row.
 
     >>> f = pd.DataFrame({"id": [1, 2], "token": ["·the", "x"], "bytes": ["20 74 68 65", "78"]})
     >>> search(f, " th")["id"].tolist(), search(f, "2")["id"].tolist()
     ([1], [2])
     """
     query = query.strip("\n")
-    if not query.strip():
+    if not query:
         return frame
     needle = write_glyphs(query).casefold()
     hits = frame["token"].str.casefold().str.contains(needle, regex=False)

@@ -50,6 +50,8 @@ def test_search_by_text_space_id_and_bytes(enc: tk.Encoding) -> None:
     assert search(frame, "LOW")["token"].str.contains("low").all()
     assert search(frame, "\u00b2").empty  # a digit for str.isdigit, not for int(): no crash
     assert search(frame, "9" * 5_000).empty  # int() refuses over 4,300 digits: no crash
+    spaces = search(frame, "  ")  # what the placeholder promises: a space matches ·
+    assert 0 < len(spaces) < len(frame) and all("··" in t for t in spaces["token"])
 
 
 def test_csv_has_every_row_and_a_bom(enc: tk.Encoding) -> None:
