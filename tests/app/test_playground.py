@@ -37,6 +37,35 @@ def test_new_text_updates_counts_and_the_link() -> None:
     assert at.query_params["text"] == "naïve café 你好"
 
 
+def sent(text: str) -> dict[str, dict[str, object]]:
+    """The live box's state after it sent `text` (ui/components/live_textarea.js)."""
+    return {"sent": {"text": text, "stamp": 1.0}}
+
+
+def test_a_sent_text_whose_callback_was_dropped_is_taken_by_the_next_run() -> None:
+    """Streamlit drops a widget's callback when the browser's next message lands while it runs,
+    and the run after sees no change to call it for: the box's text is in the session, never
+    heard (a megabyte paste under load). The next full run takes it."""
+    at = open_app()
+    at.session_state["playground.text_box"] = sent("sent, never heard")  # no callback
+    rerun(at)
+    assert at.session_state["playground.text"] == "sent, never heard"
+    assert shown_ids(at) == oracle_ids("gpt2", "sent, never heard")
+
+
+@pytest.mark.parametrize("heard", [True, False])
+def test_what_the_box_sent_before_an_example_does_not_come_back(heard: bool) -> None:
+    """Whether or not its callback ran, the box's last text is older than the example."""
+    at = open_app()
+    at.session_state["playground.text_box"] = sent("typed")
+    if heard:
+        rerun(at)
+    at.selectbox(key="playground.example").set_value("Code indentation")
+    rerun(at)
+    rerun(at)  # the box still holds "typed": the example stays
+    assert at.session_state["playground.text"] == EXAMPLES["Code indentation"]
+
+
 def test_encoding_picker_changes_tokens_and_link() -> None:
     at = open_app(text="hello world")
     assert shown_ids(at) == [31373, 995]

@@ -1,5 +1,6 @@
 """The playground in headless Chromium: live typing, exact ids, hover, decode, links, safety."""
 
+import json
 import re
 from urllib.parse import parse_qs, urlsplit
 
@@ -55,6 +56,19 @@ def test_an_example_replaces_the_text_and_typing_continues(open_app, page: Page)
     wait_for_ids(page, oracle_ids("gpt2", EXAMPLES["Numbers"] + " 42"))
 
 
+def test_emptying_the_box_again_after_an_example_empties_the_page(open_app, page: Page) -> None:
+    """The box's last text before the example was "": sending "" again is no change to
+    Streamlit, so the box tells the server when it takes a text from it."""
+    open_app("/")
+    clear_and_type(page, "")
+    expect(metric(page, "Characters")).to_have_text("0")
+    choose_option(page, page.get_by_role("combobox", name="Examples"), "Numbers")
+    wait_for_ids(page, oracle_ids("gpt2", EXAMPLES["Numbers"]))
+    clear_and_type(page, "")
+    expect(metric(page, "Characters")).to_have_text("0")
+    expect(page.locator(".bpl-text .tok")).to_have_count(0)
+
+
 def test_hovering_links_tokens_and_ids_both_ways(open_app) -> None:
     page = open_app("/?text=hello%20world%20again")
     tokens, ids = page.locator(".bpl-text .tok"), page.locator(".bpl-ids .tid")
@@ -69,7 +83,8 @@ def test_hovering_links_tokens_and_ids_both_ways(open_app) -> None:
 
 def test_decode_mode_decodes_ids_and_names_bad_ones(open_app) -> None:
     page = open_app("/")
-    page.get_by_role("radio", name="Ids → text").click()
+    with rerun(page):  # the old box stays until the run ends
+        page.get_by_role("radio", name="Ids → text").click()
     expect(text_box(page)).to_have_attribute("aria-label", "Token ids")
     clear_and_type(page, "31373, 995, 50257 oops")
     wait_for_ids(page, [31373, 995])
@@ -86,9 +101,11 @@ def test_toggles_hidden_by_decode_mode_come_back_as_they_were(open_app) -> None:
     page = open_app("/?chunks=1&special=1")
     chunks = page.get_by_role("switch", name="Regex chunks")
     expect(chunks).to_be_checked()
-    page.get_by_role("radio", name="Ids → text").click()
+    with rerun(page):  # the old box stays until the run ends
+        page.get_by_role("radio", name="Ids → text").click()
     expect(chunks).to_have_count(0)
-    page.get_by_role("radio", name="Text → tokens").click()
+    with rerun(page):  # the old box stays until the run ends
+        page.get_by_role("radio", name="Text → tokens").click()
     expect(chunks).to_be_checked()
     clear_and_type(page, "hello world")  # another run, sending what the widgets show
     wait_for_ids(page, [31373, 995])
@@ -168,6 +185,38 @@ def test_a_one_megabyte_paste_counts_everything_and_stays_live(open_app, page: P
     text_box(page).press("ControlOrMeta+End")
     page.keyboard.press("Backspace")  # the box is full: the next key must still work
     expect(metric(page, "Characters")).to_have_text("999,999", timeout=60_000)
+
+
+# Types into the live box the moment Streamlit draws it, before the box's script has loaded
+# (Streamlit imports it afterwards); says on the window whether the script had run.
+_TYPE_AS_THE_BOX_APPEARS_JS = """text => {
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = attach.call(this, init);
+    new MutationObserver((_, observer) => {
+      const area = root.querySelector("textarea.lt-area");
+      if (!area || window.typedEarly !== undefined) return;
+      observer.disconnect();
+      window.typedEarly = { beforeScript: area.dataset.version === undefined };
+      area.value = text;
+      area.dispatchEvent(new Event("input"));
+    }).observe(root, { childList: true, subtree: true });
+    return root;
+  };
+}"""
+
+
+def test_text_typed_before_the_box_is_live_is_kept(page: Page, app_url: str) -> None:
+    """Under load the box shows a while before its script runs: a paste then used to vanish,
+    the box showing the default text again (CI's one red run of the megabyte paste)."""
+    typed = "typed before the script ran"
+    page.add_init_script(f"({_TYPE_AS_THE_BOX_APPEARS_JS})({json.dumps(typed)})")
+    goto(page, app_url + "/")
+    page.wait_for_function("window.typedEarly !== undefined")
+    assert page.evaluate("window.typedEarly") == {"beforeScript": True}
+    expect(text_box(page)).to_have_value(typed)
+    wait_for_ids(page, oracle_ids("gpt2", typed))
+    expect(metric(page, "Characters")).to_have_text(str(len(typed)))
 
 
 def test_copy_link_copies_the_current_url(open_app, page: Page) -> None:

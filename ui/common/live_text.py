@@ -8,6 +8,7 @@ also tells the box to show the new text (the box otherwise keeps what the user t
 """
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Literal
 
 import streamlit as st
@@ -30,34 +31,76 @@ def _box_key(key: str) -> str:
     return f"{key}_box"
 
 
-def set_live_text(key: str, text: str) -> None:
-    """Replace the text of the box `key` (call before the box is drawn in this run)."""
-    st.session_state[key] = text[:MAX_TEXT_CHARS]
-    st.session_state[_version_key(key)] = st.session_state.get(_version_key(key), 0) + 1
-
-
 def _repaired_key(key: str) -> str:
     return f"{key}_repaired"
 
 
-def _take_typed_text(key: str, fragment: str | None) -> None:
-    """Callback: the box sent new text, which becomes the page's text; with `fragment`, only
-    that fragment reruns (the page draws everything that depends on the text in it).
+def _heard_key(key: str) -> str:
+    return f"{key}_heard"
+
+
+def set_live_text(key: str, text: str) -> None:
+    """Replace the text of the box `key` (call before the box is drawn in this run).
+
+    What the box sent before is then old news: it must not come back as the page's text.
+    """
+    st.session_state[key] = text[:MAX_TEXT_CHARS]
+    st.session_state[_version_key(key)] = st.session_state.get(_version_key(key), 0) + 1
+    sent = _last_send(key)
+    st.session_state[_heard_key(key)] = sent.stamp if sent else None
+
+
+@dataclass(frozen=True)
+class Send:
+    """One send of the box: its text, and a stamp no other send of the page has.
+
+    The stamp makes every send a change to Streamlit, which calls a widget's callback only
+    for a changed value: "" sent again after an example had replaced an earlier "" is new.
+    """
+
+    text: str
+    stamp: float
+
+
+def _last_send(key: str) -> Send | None:
+    """What the box last sent (None before it sends anything, or if it is not a send)."""
+    state = st.session_state.get(_box_key(key))
+    value = state.get("sent") if isinstance(state, dict) else None
+    if not isinstance(value, dict):
+        return None
+    text, stamp = value.get("text"), value.get("stamp")
+    if not isinstance(text, str) or not isinstance(stamp, int | float):
+        return None
+    return Send(text, stamp)
+
+
+Taken = Literal["nothing new", "taken", "repaired"]
+
+
+def _take_sent_text(key: str) -> Taken:
+    """Make the text the box last sent the page's text, once per send.
 
     Lone surrogates (a paste can hold them) become U+FFFD before anything reads the text: the
     link, the tokens and the box itself, which a full run then redraws with the repaired text
     and a word to the user.
     """
-    typed = st.session_state[_box_key(key)]["value"]
-    if not isinstance(typed, str):
-        return
-    repaired, count = without_lone_surrogates(typed[:MAX_TEXT_CHARS])
+    sent = _last_send(key)
+    if sent is None or sent.stamp == st.session_state.get(_heard_key(key)):
+        return "nothing new"
+    repaired, count = without_lone_surrogates(sent.text[:MAX_TEXT_CHARS])
     if count:
         set_live_text(key, repaired)
         st.session_state[_repaired_key(key)] = count
-        return
+        return "repaired"
     st.session_state[key] = repaired
-    if fragment is not None:
+    st.session_state[_heard_key(key)] = sent.stamp
+    return "taken"
+
+
+def _take_typed_text(key: str, fragment: str | None) -> None:
+    """Callback: the box sent new text, which becomes the page's text; with `fragment`, only
+    that fragment reruns (the page draws everything that depends on the text in it)."""
+    if _take_sent_text(key) == "taken" and fragment is not None:
         st.rerun(scope=fragment)
 
 
@@ -88,6 +131,10 @@ def live_textarea(
     leaves with the moment (a box on the page would stay through the fragment's runs, over a
     text that no longer has any).
     """
+    # Streamlit drops a callback when the next message lands while it runs (it takes the
+    # interruption for the callback's own st.rerun), and the next run sees no change to call
+    # it for: a megabyte paste under load could be lost so. A full run takes what was missed.
+    _take_sent_text(key)
     st.session_state.setdefault(key, "")
     repaired, count = without_lone_surrogates(st.session_state[key])
     if count:
@@ -114,7 +161,7 @@ def live_textarea(
             "pace_ms": _pace_ms(),
             "key": key,
         },
-        on_value_change=lambda: _take_typed_text(key, rerun_fragment),
+        on_sent_change=lambda: _take_typed_text(key, rerun_fragment),
     )
     return st.session_state[key]
 

@@ -18,11 +18,16 @@ export default function ({ data, parentElement, setStateValue }) {
   // Take the server's text only when the server says it is new (a fresh mount, an example, a
   // link). Otherwise the user is typing, the box is newer than the server's copy, and leaving
   // it alone is what keeps the caret and the characters typed since the last send.
+  // Streamlit draws the box a moment before this script has loaded (more under load): text
+  // typed or pasted into it then is the user's, newer than the server's, and goes to it now.
   const version = String(data.version);
-  if (area.dataset.version !== version) {
+  const typedEarly = area.dataset.version === undefined && area.value !== "";
+  if (typedEarly) {
+    area.value = area.value.slice(0, data.max_chars);
+  } else if (area.dataset.version !== version) {
     area.value = data.value;
-    area.dataset.version = version;
   }
+  area.dataset.version = version;
 
   // How long to wait after a keystroke: nothing for short texts when the page asks for it
   // (`instant_chars`), else a pause that grows with the text, up to `debounce_ms`.
@@ -46,7 +51,13 @@ export default function ({ data, parentElement, setStateValue }) {
     timer = null;
     sentLength = area.value.length;
     sentAt = performance.now();
-    setStateValue("value", area.value);
+    // A stamp of its own makes each send a change to Streamlit, which calls the server's
+    // callback only for a changed value ("" again, after an example had replaced "", is new).
+    // The clock's resolution is coarse: two sends in one tick still get two stamps.
+    const last = Number(area.dataset.stamp || 0);
+    const stamp = Math.max(performance.timeOrigin + sentAt, last + 0.001);
+    area.dataset.stamp = String(stamp);
+    setStateValue("sent", { text: area.value, stamp });
   };
   const onInput = (event) => {
     clearTimeout(timer);
@@ -62,6 +73,7 @@ export default function ({ data, parentElement, setStateValue }) {
     check = setTimeout(recheck, Math.max(wait, 0) + RECHECK_MS);
   };
   area.addEventListener("input", onInput);
+  if (typedEarly) send();
 
   // After a run, the server says how long it holds this box's text (live_pace.js). If the user
   // has paused and it differs, a send was lost between overlapping runs: send it again, once.
