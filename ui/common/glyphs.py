@@ -28,6 +28,15 @@ INVISIBLE_CHARS = frozenset(
 )
 
 
+def code_point(char: str) -> str:
+    """A character's code point as people write it: how to name one that draws nothing.
+
+    >>> code_point("\u200b"), code_point("😀")
+    ('U+200B', 'U+1F600')
+    """
+    return f"U+{ord(char):04X}"
+
+
 def _glyph(symbol: str) -> str:
     return f'<span class="ws">{symbol}</span>'
 
@@ -44,7 +53,7 @@ def _build_table(*, show_whitespace: bool, line_breaks: bool) -> dict[int, str]:
         for char, symbol in WHITESPACE_GLYPHS.items():
             table[ord(char)] = _glyph(symbol)
         for char in INVISIBLE_CHARS:
-            table[ord(char)] = _glyph(f"U+{ord(char):04X}")
+            table[ord(char)] = _glyph(code_point(char))
     else:
         # The HTML parser turns a lone CR into a line break; show what it is instead.
         table[ord("\r")] = _glyph(WHITESPACE_GLYPHS["\r"])

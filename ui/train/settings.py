@@ -11,7 +11,7 @@ import regex
 
 from tokenizer import PATTERNS
 from tokenizer.frozen_regex import PatternError, check_repeats
-from ui.common.glyphs import INVISIBLE_CHARS
+from ui.common.glyphs import INVISIBLE_CHARS, code_point
 from ui.common.limits import (
     MAX_SPECIAL_CHARS,
     MAX_SPECIAL_TOKENS,
@@ -139,7 +139,7 @@ def check_specials(specials: list[str]) -> str | None:
         return f"At most {MAX_SPECIAL_TOKENS} special tokens."
     for special in specials:
         if draws_nothing(special):
-            codes = " ".join(f"U+{ord(char):04X}" for char in special[:SHOWN_CODES])
+            codes = " ".join(code_point(char) for char in special[:SHOWN_CODES])
             codes += " …" if len(special) > SHOWN_CODES else ""
             which = f"the token `{codes}`" if special else "an empty token"
             return (
