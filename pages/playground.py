@@ -56,7 +56,7 @@ if mode == "chat":
 else:
     with source:
         if mode == "decode":
-            panels.ids_box()
+            panels.ids_box(enc)
         else:
             panels.text_box()
         panels.draw_settings(mode, enc)

@@ -5,7 +5,7 @@ import pytest
 from tests.app.helpers import live_view, metric, open_app, rerun, shown_ids, token_view
 from tests.oracles import oracle_ids
 from ui.common.examples import DEFAULT_TEXT, EXAMPLES
-from ui.common.limits import MAX_URL_TEXT_CHARS, RENDER_LIMIT
+from ui.common.limits import MAX_IDS, MAX_URL_TEXT_CHARS, RENDER_LIMIT
 
 
 def test_opens_with_the_default_text_tokenized_exactly() -> None:
@@ -149,6 +149,28 @@ def test_decode_mode_follows_the_box() -> None:
     assert at.query_params["mode"] == "decode"
     assert at.query_params["ids"] == "[15339, 1917]"
     assert not at.error
+
+
+@pytest.mark.parametrize("special", [False, True])
+def test_decode_mode_starts_with_the_ids_of_the_text(special: bool) -> None:
+    """The first switch to ids → text shows the text's own ids, which decode back to it."""
+    text = "naïve 👋 <|endoftext|> café"
+    at = open_app(text=text, special="1" if special else "0")
+    at.button_group(key="playground.mode").set_value("decode")
+    rerun(at)
+    ids = oracle_ids("gpt2", text, "all" if special else ())
+    assert at.session_state["playground.ids"] == ", ".join(map(str, ids))
+    assert shown_ids(at) == ids
+    assert at.code[0].value == text
+
+
+def test_decode_mode_starts_empty_for_a_text_with_too_many_ids() -> None:
+    at = open_app()
+    at.session_state["playground.text"] = "a " * (MAX_IDS + 1)
+    rerun(at)
+    at.button_group(key="playground.mode").set_value("decode")
+    rerun(at)
+    assert at.session_state["playground.ids"] == ""
 
 
 def test_bad_link_values_fall_back_to_defaults() -> None:

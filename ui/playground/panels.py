@@ -19,7 +19,7 @@ from ui.common import cache, registry, tokens
 from ui.common.context_windows import window_sentence
 from ui.common.copy_button import copy_link_button
 from ui.common.examples import EXAMPLES, document_end, for_encoding
-from ui.common.limits import INSTANT_CHARS, MAX_IDS, RENDER_LIMIT
+from ui.common.limits import INSTANT_CHARS, MAX_IDS, MAX_TEXT_CHARS, RENDER_LIMIT
 from ui.common.links import VOCAB_PAGE, vocab_params
 from ui.common.live_text import examples_menu, live_textarea, set_live_text
 from ui.common.messages import inline_code, not_in_link, quote_some
@@ -130,10 +130,11 @@ def input_row() -> str:
     return mode
 
 
-def ids_box() -> None:
-    """Decode mode's input: the live box for ids (pre-filled from ?ids=)."""
+def ids_box(enc: Encoding) -> None:
+    """Decode mode's input: the live box for ids, pre-filled from ?ids= or, the first time, with
+    the ids of the text the page held, so the way back to that text shows at once."""
     if IDS.key not in st.session_state:
-        set_live_text(IDS.key, IDS.seed())
+        set_live_text(IDS.key, IDS.seed(default=_ids_of_the_text(enc)))
     live_textarea(
         IDS.key,
         label="Token ids",
@@ -141,6 +142,15 @@ def ids_box() -> None:
         instant_chars=INSTANT_CHARS,
         label_visibility="collapsed",
     )
+
+
+def _ids_of_the_text(enc: Encoding) -> str:
+    """The text box's ids as the ids box reads them ("" for no text, or more than it takes)."""
+    tok = tokens.tokenize(enc, st.session_state.get(TEXT.key, ""), special=SPECIAL.value)
+    if len(tok.ids) > MAX_IDS:
+        return ""
+    ids = ", ".join(map(str, tok.ids))
+    return ids if len(ids) <= MAX_TEXT_CHARS else ""
 
 
 def current_input(mode: str) -> str:
