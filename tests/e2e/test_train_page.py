@@ -162,14 +162,13 @@ def test_cancel_keeps_what_a_long_training_learned(open_app, page: Page) -> None
     go_to(page, "Train")
     # Choosing it builds the corpus (4 MB of the standard library's source) in that run.
     choose_option(page, keyed(page, "train.bundled"), "Python source code", run_timeout_ms=60_000)
-    # The largest vocabulary the page trains: long enough that the cancel lands mid-way even on
-    # a fast machine (16k merges of it can end before the click reaches the trainer).
+    # The largest vocabulary the page trains: the longest training, the most time to cancel.
     commit(keyed(page, "train.vocab").locator("input"), str(LONG_VOCAB))
     keyed(page, "train.train").locator("button").click()
-    running = page.locator("[data-testid='stProgress']").filter(
-        has_text=f" of up to {LONG_MERGES:,} merges"
-    )
-    expect(running.first).to_be_visible(timeout=60_000)  # live progress, merges under way
+    # Cancel as soon as the job shows progress: a fast machine trains this in under 2 s (CI's
+    # did, and waiting for merges under way let it finish first). A job cancelled while it
+    # still counts stops after its first merge, so something is learned either way.
+    expect(page.locator("[data-testid='stProgress']").first).to_be_visible(timeout=60_000)
     keyed(page, "train.cancel").locator("button").first.click()
     # One alert says both what was made and what was kept; read from it, so that a failure
     # shows its whole text.
