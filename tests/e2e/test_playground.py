@@ -57,8 +57,8 @@ def test_an_example_replaces_the_text_and_typing_continues(open_app, page: Page)
 
 
 def test_emptying_the_box_again_after_an_example_empties_the_page(open_app, page: Page) -> None:
-    """The box's last text before the example was "": sending "" again is no change to
-    Streamlit, so the box tells the server when it takes a text from it."""
+    """The box's last text before the example was "": sending "" again would be no change to
+    Streamlit, so each send carries a stamp of its own (ui/components/live_textarea.js)."""
     open_app("/")
     clear_and_type(page, "")
     expect(metric(page, "Characters")).to_have_text("0")
@@ -208,7 +208,7 @@ _TYPE_AS_THE_BOX_APPEARS_JS = """text => {
 
 def test_text_typed_before_the_box_is_live_is_kept(page: Page, app_url: str) -> None:
     """Under load the box shows a while before its script runs: a paste then used to vanish,
-    the box showing the default text again (CI's one red run of the megabyte paste)."""
+    the box showing the server's text again."""
     typed = "typed before the script ran"
     page.add_init_script(f"({_TYPE_AS_THE_BOX_APPEARS_JS})({json.dumps(typed)})")
     goto(page, app_url + "/")
