@@ -1,6 +1,7 @@
 """Each playground control changes what it should (AppTest, no browser)."""
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from tests.app.helpers import live_view, metric, open_app, rerun, shown_ids, token_view
 from tests.oracles import oracle_ids
@@ -162,6 +163,31 @@ def test_decode_mode_starts_with_the_ids_of_the_text(special: bool) -> None:
     assert at.session_state["playground.ids"] == ", ".join(map(str, ids))
     assert shown_ids(at) == ids
     assert at.code[0].value == text
+
+
+def switch_mode(at: AppTest, mode: str) -> None:
+    at.button_group(key="playground.mode").set_value(mode)
+    rerun(at)
+
+
+def test_decode_mode_follows_the_text_until_its_ids_are_edited() -> None:
+    """Back in ids → text after an edit of the text, the box holds the new text's ids; once
+    the user changes the ids, they stay through any later switch."""
+    at = open_app(text="first text")
+    switch_mode(at, "decode")
+    switch_mode(at, "encode")
+    at.session_state["playground.text"] = "second text"
+    rerun(at)
+    switch_mode(at, "decode")
+    assert shown_ids(at) == oracle_ids("gpt2", "second text")
+    at.session_state["playground.ids"] = "31373"
+    rerun(at)
+    switch_mode(at, "encode")
+    at.session_state["playground.text"] = "third text"
+    rerun(at)
+    switch_mode(at, "decode")
+    assert at.session_state["playground.ids"] == "31373"
+    assert shown_ids(at) == [31373]
 
 
 def test_decode_mode_starts_empty_for_a_text_with_too_many_ids() -> None:

@@ -95,6 +95,22 @@ def test_decode_mode_decodes_ids_and_names_bad_ones(open_app) -> None:
     assert query(page)["mode"] == "decode"
 
 
+def test_decode_mode_opens_with_the_ids_of_the_text_typed_since(open_app) -> None:
+    """The ids box follows the text while the user has not edited it: after a switch back to
+    text, an edit and a switch to ids, the browser's box holds the new text's ids."""
+    page = open_app("/?text=first")
+    for text in ("first", "hello world"):
+        with rerun(page):  # the old box stays until the run ends
+            page.get_by_role("radio", name="Ids → text").click()
+        ids = oracle_ids("gpt2", text)
+        expect(text_box(page)).to_have_value(", ".join(map(str, ids)))
+        wait_for_ids(page, ids)
+        with rerun(page):
+            page.get_by_role("radio", name="Text → tokens").click()
+        clear_and_type(page, "hello world")
+        wait_for_ids(page, [31373, 995])
+
+
 def test_toggles_hidden_by_decode_mode_come_back_as_they_were(open_app) -> None:
     """Decode mode hides "Special tokens" and "Regex chunks"; back in encode mode they are on,
     and stay on through the next run (which sends back what the widgets show)."""

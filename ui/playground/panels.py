@@ -90,8 +90,30 @@ def mode_switch() -> str:
         key=MODE.key,
         required=True,
         label_visibility="collapsed",
+        on_change=_refill_ids,
     )
     return MODE.value
+
+
+# The ids the box was last filled with from the text: while it holds them, it follows the text.
+_FILLED = "playground.ids-filled"
+
+
+def _refill_ids() -> None:
+    """Mode switch callback: ids → text opens with the ids of the text the page holds now.
+
+    Only while the box still holds the ids it was filled with: ids the user typed or pasted stay
+    until they change them, whatever the text does meanwhile.
+    """
+    untouched = st.session_state.get(IDS.key) == st.session_state.get(_FILLED)
+    if MODE.value == "decode" and IDS.key in st.session_state and untouched:
+        _fill_ids(_ids_of_the_text(current_encoding()))
+
+
+def _fill_ids(ids: str) -> None:
+    """Put `ids` in the ids box, remembered as filled from the text."""
+    set_live_text(IDS.key, ids)
+    st.session_state[_FILLED] = ids
 
 
 def _load_example(name: str) -> None:
@@ -131,10 +153,12 @@ def input_row() -> str:
 
 
 def ids_box(enc: Encoding) -> None:
-    """Decode mode's input: the live box for ids, pre-filled from ?ids= or, the first time, with
-    the ids of the text the page held, so the way back to that text shows at once."""
+    """Decode mode's input: the live box for ids, pre-filled from ?ids= or with the ids of the
+    text the page holds (`_refill_ids`), so the way back to that text shows at once."""
     if IDS.key not in st.session_state:
-        set_live_text(IDS.key, IDS.seed(default=_ids_of_the_text(enc)))
+        filled = _ids_of_the_text(enc)
+        set_live_text(IDS.key, IDS.seed(default=filled))
+        st.session_state[_FILLED] = filled
     live_textarea(
         IDS.key,
         label="Token ids",
