@@ -72,11 +72,22 @@ def _options(parser: argparse.ArgumentParser, defaults: bool) -> None:
 
 
 def _parse_ids(values: Sequence[str]) -> list[int]:
-    """Ids given as separate arguments, commas, or one JSON list."""
+    """Ids given as separate arguments, commas, or one JSON list of integers.
+
+    >>> _parse_ids(["[1, 2]"]), _parse_ids(["1,2", "3"])
+    ([1, 2], [1, 2, 3])
+    """
     joined = " ".join(values).strip()
-    if joined.startswith("["):
-        return [int(x) for x in json.loads(joined)]
-    return [int(x) for x in joined.replace(",", " ").split()]
+    if not joined.startswith("["):
+        return [int(x) for x in joined.replace(",", " ").split()]
+    try:
+        ids: list[int] = json.loads(joined)  # a list: JSON that starts with "[" is one
+    except (ValueError, RecursionError):
+        raise ValueError(f"not a JSON list of ids: {joined[:40]}") from None
+    for item in ids:
+        if type(item) is not int:  # 2.5 or true are no ids, though int() would take them
+            raise ValueError(f"not an id: {json.dumps(item)[:40]}")
+    return ids
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -354,10 +354,7 @@ def dump_bundle(enc: Encoding) -> bytes:
 
 def load_bundle(data: bytes) -> Encoding:
     """Read `dump_bundle`'s document back into the same Encoding (training record included)."""
-    try:
-        bundle = json.loads(utf8(data, "the bundle"))
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"the bundle is not valid JSON: {exc}") from exc
+    bundle = read_json(data, "the bundle")
     if not isinstance(bundle, dict) or bundle.get("format") != BUNDLE_FORMAT:
         raise FormatError(f"not a bundle: expected a JSON object with format {BUNDLE_FORMAT!r}")
     if bundle.get("version") != BUNDLE_VERSION:

@@ -57,6 +57,9 @@ _NOT_SURROGATES = ~CharSet((SURROGATES,))
 # 250 MB; x{99999999} filled 22 GB and the kernel killed the server). Their product is bounded,
 # which also bounds nested ones ((?:x{1000}){1000}); tokenizers' patterns count to 3 or so.
 MAX_REPEATS = 10_000
+# Groups in groups: `regex` parses them by recursion, a few Python frames per level, and ran out
+# of stack at 200 levels (a RecursionError, not a regex.error). Tokenizers' patterns nest 2 deep.
+MAX_NESTING = 50
 # The pattern in pieces: an escape, a character class (its braces are literal), a comment, a
 # counted repeat {m}, {m,} or {m,n}, or any other character.
 _PIECE = re.compile(
@@ -65,20 +68,27 @@ _PIECE = re.compile(
 )
 
 
-def check_repeats(pattern: str) -> None:
-    """Refuse a pattern whose counted repeats would take the regex engine gigabytes to build.
+def check_size(pattern: str) -> None:
+    """Refuse a pattern too big for the regex engine to build: counted repeats that would take it
+    gigabytes, or groups nested deeper than its parser's recursion goes.
 
-    >>> check_repeats(r"\\p{N}{1,3}|[{}]{2}")
-    >>> check_repeats("x{99999999}")
+    >>> check_size(r"\\p{N}{1,3}|[{}]{2}|(?:(a)|[(])")
+    >>> check_size("x{99999999}")
     Traceback (most recent call last):
     ...
     tokenizer.frozen_regex.PatternError: pattern 'x{99999999}': its counted repeats ({99999999}) \
 come to 99,999,999 copies; at most 10,000
     """
-    product, counts = 1, []
+    product, counts, depth = 1, [], 0
     for piece in _PIECE.finditer(pattern):
         low, high = piece[1], piece[2]
         if low is None:
+            depth += piece[0] == "("
+            depth -= piece[0] == ")"
+            if depth > MAX_NESTING:
+                raise PatternError(
+                    f"pattern {pattern[:60]!r}: groups nested more than {MAX_NESTING} deep"
+                )
             continue
         count = max(int(low[:9]), int(high[:9]) if high else 0)  # 9 digits already over
         counts.append(piece[0])
@@ -103,10 +113,10 @@ def compile_pattern(
     """
     if not isinstance(pattern, str):
         raise TypeError(f"a pattern must be a str, not {type(pattern).__name__}")
-    check_repeats(pattern)
+    check_size(pattern)
     try:
         compiled = regex.compile(pattern, flags)
-    except regex.error as exc:
+    except (regex.error, RecursionError) as exc:  # nested sets of (?V1) recurse too
         raise PatternError(f"invalid pattern {pattern!r}: {exc}") from exc
     if compiled.flags & regex.VERSION1:
         raise PatternError(f"pattern {pattern!r}: VERSION1 syntax (?V1) is not supported")

@@ -202,6 +202,12 @@ def test_bad_links_are_named_and_limits_hold() -> None:
     ]
 
 
+def test_a_link_nested_past_pythons_stack_is_named_not_a_traceback() -> None:
+    at = open_app(mode="chat", chat="[" * 1_500)
+    assert "not a conversation" in at.warning[0].value
+    assert conversation(at) == [(m.role, m.content) for m in DEFAULT_CONVERSATION]
+
+
 @pytest.mark.parametrize("role", ["`<b>x</b>`", "**bold**"])
 def test_a_hostile_role_in_a_link_is_quoted(role: str) -> None:
     at = open_app(mode="chat", chat=json.dumps([[role, "hi"]]))

@@ -139,6 +139,13 @@ def test_decode_mode_decodes_and_names_bad_ids() -> None:
     assert at.code[0].value == "hello world"
 
 
+def test_decode_mode_reads_brackets_nested_past_pythons_stack() -> None:
+    """json.loads raises RecursionError there (the page showed its traceback): a plain list."""
+    at = open_app(mode="decode", ids="[" * 1_500 + "31373, x")
+    assert shown_ids(at) == [31373]
+    assert "`x`" in " ".join(e.value for e in at.error)
+
+
 def test_decode_mode_follows_the_box() -> None:
     at = open_app()
     at.button_group(key="playground.mode").set_value("decode")

@@ -30,6 +30,18 @@ def test_decode_unknown_id_is_an_error(capsys: pytest.CaptureFixture[str]) -> No
     assert "99999999" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("ids", "named"),
+    [("[" * 5_000, "not a JSON list of ids"), ("[1.5]", "not an id: 1.5"), ("[true]", "true")],
+)
+def test_decode_refuses_json_that_is_no_list_of_ids(
+    ids: str, named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """int() would read 1.5 and true as 1; json.loads of deep brackets raises RecursionError."""
+    assert main(["decode", ids]) == 2
+    assert named in capsys.readouterr().err
+
+
 def test_trace_shows_ranks(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--color", "never", "trace", " OpenAI"]) == 0
     out = capsys.readouterr().out

@@ -14,6 +14,7 @@ import tiktoken
 import tokenizer as tk
 from tests.core.texts import corpus_texts
 from tokenizer import formats, hf
+from tokenizer.frozen_regex import MAX_NESTING
 from tokenizer.splitter import MATCH_TIMEOUT_S, SPLIT_S_PER_CHAR, RegexSplit, splitter
 
 VERDICT = corpus_texts()["the-verdict.txt"]
@@ -177,6 +178,26 @@ def test_huge_counted_repeats_are_refused_before_compiling(pattern: str) -> None
     split = {"pattern": {"Regex": pattern}, "behavior": "Isolated", "invert": False}
     with pytest.raises(formats.FormatError, match="counted repeats"):
         hf._read_split(split)  # an imported tokenizer.json's Split
+
+
+# Groups in groups: `regex` parses them by recursion, and its RecursionError went past every
+# `except regex.error` (QA round 11: a deep link's pattern gave the page a traceback).
+DEEP = {"groups": "(?:" * 3_000 + "a" + ")" * 3_000, "V1 sets": "(?V1)" + "[" * 300 + "a"}
+
+
+@pytest.mark.parametrize("pattern", DEEP.values(), ids=list(DEEP))
+def test_patterns_nested_past_the_parsers_stack_are_refused(pattern: str) -> None:
+    with pytest.raises(tk.PatternError, match=r"nested|recursion"):
+        gpt2_with(pattern)
+    with pytest.raises(tk.PatternError):
+        tk.train(VERDICT[:2_000], 300, pattern=pattern)
+    split = {"pattern": {"Regex": pattern}, "behavior": "Isolated", "invert": False}
+    with pytest.raises(formats.FormatError, match="the Split regex"):
+        hf._read_split(split)
+
+
+def test_groups_nested_as_deep_as_allowed_compile() -> None:
+    gpt2_with("(?:" * MAX_NESTING + "a" + ")" * MAX_NESTING + r"|\(+|[(]|.")
 
 
 def test_the_bundled_patterns_and_literal_braces_are_not_repeats() -> None:

@@ -243,6 +243,8 @@ def test_malformed_bundles() -> None:
     cases = {
         "not valid JSON: Expecting value: line 1 column 1": b"nope",
         "not a bundle": json.dumps([1]).encode(),
+        "nested too deeply": b"[" * 5_000,
+        "has the key 'name' twice": b'{"name": "a", "name": "b"}',
         "bundle version 2 is not 1": edited(version=2),
         r"merges\[1\] must be a pair of ids": edited(merges=[[97, 98], [1, 2, 3]]),
         r"merges\[0\] = \[256, 97\] uses an id made only later": edited(merges=[[256, 97]]),

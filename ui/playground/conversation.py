@@ -184,7 +184,7 @@ def from_link(raw: str) -> tuple[Message, ...]:
     """
     try:
         rows = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested past Python's stack
         raise ValueError("not a conversation (a JSON list of [role, content])") from None
     if not isinstance(rows, list):  # [] too: the page allows a conversation with no message
         raise ValueError("not a conversation (a JSON list of [role, content])")

@@ -38,8 +38,8 @@ def parse_ids(raw: str) -> ParsedIds:
     if stripped.startswith("["):
         try:
             items = json.loads(stripped)
-        except ValueError:
-            items = None  # not valid JSON: fall back to reading it as a plain list
+        except (ValueError, RecursionError):  # not JSON, or nested past Python's stack
+            items = None  # fall back to reading it as a plain list
         if isinstance(items, list):
             ids = tuple(v for v in items if _is_int(v))
             malformed = tuple(json.dumps(v) for v in items if not _is_int(v))

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import regex
 
 from tokenizer import PATTERNS
-from tokenizer.frozen_regex import PatternError, check_repeats
+from tokenizer.frozen_regex import PatternError, check_size
 from ui.common.glyphs import INVISIBLE_CHARS, code_point
 from ui.common.limits import (
     MAX_SPECIAL_CHARS,
@@ -67,11 +67,11 @@ def check_pattern(source: str, sample: str = PREVIEW_TEXT) -> PatternCheck:
     if not source:
         return PatternCheck("Type a regular expression, e.g. ` ?\\p{L}+| ?\\p{N}+|\\s+|.`")
     try:
-        check_repeats(source)
+        check_size(source)
         compiled = regex.compile(source)
     except PatternError as exc:
         return PatternCheck(f"This regex is refused: {exc}.")
-    except regex.error as exc:
+    except (regex.error, RecursionError) as exc:  # nested sets of (?V1) recurse too
         return PatternCheck(f"This regex does not compile: {exc}.")
     if compiled.groups:
         return PatternCheck(

@@ -106,6 +106,7 @@ def test_a_conversation_with_no_message_is_a_link_too() -> None:
         ('[["assistant", "a", "loud"]]', "message 1 has no channel `loud`"),
         (f'[["user", "{"x" * (MAX_CHAT_MESSAGE_CHARS + 1)}"]]', "at most 20,000"),
         ("[" + ",".join(['["user","x"]'] * (MAX_CHAT_MESSAGES + 1)) + "]", "at most 50"),
+        ("[" * 5_000, "not a conversation"),  # past Python's stack: once a traceback
     ],
 )
 def test_a_bad_link_says_why(raw: str, reason: str) -> None:

@@ -137,3 +137,8 @@ def test_a_number_too_long_for_any_vocabulary_is_not_an_id() -> None:
     huge = "9" * 5_000
     assert parse_ids(f"1 {huge}") == ParsedIds((1,), (huge,))
     assert parse_ids(f"[1, {huge}]") == ParsedIds((1,), (huge,))
+
+
+def test_brackets_nested_past_pythons_stack_are_no_ids() -> None:
+    """json.loads raises RecursionError, not ValueError, there: the page showed its traceback."""
+    assert parse_ids("[" * 5_000 + "7") == ParsedIds((7,), ())

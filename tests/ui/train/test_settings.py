@@ -57,6 +57,8 @@ def test_a_good_custom_pattern_previews_its_chunks() -> None:
         ("[a-", "does not compile"),
         (r"(\w+)", "non-capturing groups"),
         ("x{99999999}", "come to 99,999,999 copies; at most 10,000"),  # checked as it is typed
+        ("(?:" * 3_000 + "a" + ")" * 3_000, "nested more than 50 deep"),  # once a traceback
+        ("(?V1)" + "[" * 300 + "a", "does not compile"),
     ],
 )
 def test_bad_custom_patterns_say_why(source: str, message: str) -> None:
