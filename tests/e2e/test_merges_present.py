@@ -210,3 +210,44 @@ def test_the_chosen_chip_stays_in_view_when_the_window_narrows(
         assert row.evaluate("row => row.scrollLeft") == 0
     finally:
         page.context.close()
+
+
+# The current row lies whole inside what the table's pane shows, and the pane in the window.
+_ROW_SHOWN_JS = """() => {
+    const pane = document.querySelector(".st-key-merges_table");
+    const row = pane.querySelector("tr.mg-now").getBoundingClientRect();
+    const top = pane.getBoundingClientRect().top + pane.clientTop;
+    const bottom = Math.min(top + pane.clientHeight, window.innerHeight);
+    return row.top >= top - 1 && row.bottom <= bottom + 1;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("size", "scheme", "query"),
+    [
+        ((1280, 720), "light", "step=14"),
+        ((1280, 720), "dark", "step=14"),
+        ((1920, 1080), "light", "text=internationalization%20antidisestablishment"),
+    ],
+    ids=["1280x720-light", "1280x720-dark", "1920x1080-long-chunk"],
+)
+def test_the_current_row_of_the_table_stays_in_view(
+    browser: Browser, app_url: str, size: tuple[int, int], scheme: str, query: str
+) -> None:
+    """The chunk's table scrolls in its own pane; each step's row, drawn last, used to land below
+    the window (QA round 11: at step 18 of the default text, rows 16 to 18 were out of sight)."""
+    page = new_page(browser, width=size[0], height=size[1], color_scheme=scheme)
+    now = page.locator(".mg-chunk tr.mg-now")
+    try:
+        goto(page, app_url + "/")
+        open_presenting(page, app_url + f"/merges?present=1&{query}")
+        page.wait_for_function(_ROW_SHOWN_JS, timeout=5_000)
+        for key in ["ArrowRight", "ArrowRight", "End"]:
+            before = now.get_attribute("data-step")
+            page.keyboard.press(key)
+            expect(now).not_to_have_attribute("data-step", before or "")
+            page.wait_for_function(_ROW_SHOWN_JS, timeout=5_000)
+        assert page.evaluate(_OVERFLOW_JS) <= 1  # the pane scrolled, not the page
+        screenshot(page, f"merges-present-last-row-{size[0]}x{size[1]}-{scheme}", whole=False)
+    finally:
+        page.context.close()

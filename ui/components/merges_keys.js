@@ -40,6 +40,18 @@ function reveal(row) {
   return chip;
 }
 
+// Presenting, the chunk's table scrolls in a pane of its own, and each step draws it anew with
+// one more row: the current one (.mg-now), last. Bring that row into view in the pane, never
+// scrolling the page: its bottom at the pane's bottom, so the rows before it show above it.
+function revealStep(pane, row) {
+  const top = pane.getBoundingClientRect().top + pane.clientTop; // of what the pane shows
+  const bottom = top + pane.clientHeight; // above a sideways scrollbar, if any
+  const inner = row.getBoundingClientRect();
+  if (inner.top >= top && inner.bottom <= bottom) return;
+  const fits = inner.height <= pane.clientHeight;
+  pane.scrollTop += Math.ceil(fits ? inner.bottom - bottom : inner.top - top);
+}
+
 // What a user does to scroll the row themselves; from then on the row stays where they put it.
 const HANDS = ["wheel", "pointerdown", "touchstart", "keydown"];
 
@@ -76,12 +88,24 @@ export default function ({ data }) {
     if (row?.querySelector("button[aria-checked='true']") !== shown) show();
   };
   HANDS.forEach((name) => window.addEventListener(name, onHand, true));
+  // Each new current row is revealed once; between steps the pane stays where the user puts it.
+  let step = null;
+  const follow = () => {
+    const pane = document.querySelector(".st-key-merges_table");
+    const row = pane?.querySelector(".mg-now");
+    if (row && row !== step) revealStep(pane, row);
+    step = row;
+  };
+  const steps = new MutationObserver(follow);
+  steps.observe(document.body, { childList: true, subtree: true });
+  follow();
   const watch = setInterval(look, 150);
   const stop = setTimeout(() => clearInterval(watch), 3000);
   look();
   return () => {
     delete document.body.dataset.mergesKeys;
     resized.disconnect();
+    steps.disconnect();
     HANDS.forEach((name) => window.removeEventListener(name, onHand, true));
     clearInterval(watch);
     clearTimeout(stop);

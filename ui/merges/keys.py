@@ -1,6 +1,7 @@
 """The Merges page's keyboard: ← → space Home End step the player from the moment it loads.
 
-It also keeps the chosen chunk's chip in view, inside the row of chips.
+It also keeps the chosen chunk's chip in view, inside the row of chips, and, presenting, the
+current step's row of the chunk's table in view inside the table's pane.
 
 The keys themselves are the player's button shortcuts (``st.button(shortcut=…)``, in
 ui/merges/player.py). Streamlit ignores shortcuts while focus is in a text box, which keeps the
