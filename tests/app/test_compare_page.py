@@ -310,3 +310,14 @@ def test_uploaded_and_oversized_samples() -> None:
     at.button(key="compare.lang_add").click()
     rerun(at)
     assert any("at most" in w.value for w in at.warning)
+
+
+def test_an_empty_uploaded_sample_is_named() -> None:
+    """It was "Paste some text or upload a .txt file first", with the file in the box."""
+    at = open_languages()
+    uploader = next(u for u in at.file_uploader if u.key.startswith("compare.lang_new_file"))
+    uploader.set_value(("empty.txt", b"", "text/plain"))
+    rerun(at)
+    at.button(key="compare.lang_add").click()
+    rerun(at)
+    assert [w.value for w in at.warning] == ["The file `empty.txt` holds no text: nothing to add."]

@@ -551,6 +551,15 @@ def test_a_non_utf8_upload_is_read_as_windows_1252_and_the_user_is_told() -> Non
     assert held(at)["latin-260"].encode("café") == tk.train("café " * 200, 260).encode("café")
 
 
+def test_an_empty_upload_is_named_as_empty_not_as_missing() -> None:
+    """The page said both "This corpus is empty." and "Upload a .txt corpus first" (QA round 11)."""
+    at = upload(open_train(), [("empty.txt", b"", "text/plain")])
+    errors = [e.value for e in at.error] + [w.value for w in at.warning]
+    assert errors[0] == "No text to train on in the file `empty.txt`: it is empty."
+    assert not any("corpus first" in e for e in errors), errors
+    assert at.button(key="train.train").disabled
+
+
 def test_several_uploaded_files_are_one_corpus() -> None:
     files = [("a.txt", b"first file " * 50, "text/plain"), ("b.txt", b"second " * 50, "x")]
     at = upload(open_train(), files)

@@ -17,6 +17,7 @@ from tests.e2e.harness import (
     rerun,
     screenshot,
     wait_idle,
+    wait_settled,
 )
 from tests.e2e.playground_page import box, paste, text_box
 from ui.common.examples import DEFAULT_TEXT
@@ -215,6 +216,25 @@ def test_with_a_sample_of_your_own_every_group_fits_at_1280(open_app, page: Page
         assert box is not None
         assert box["x"] + box["width"] <= edge["x"] + edge["width"], pill.inner_text()
     screenshot(page, "languages-own-sample-1280x720")
+
+
+def test_the_add_panel_stays_open_with_the_new_samples_notice(open_app, page: Page) -> None:
+    """The panel opens while there is no sample of one's own; adding the first one used to close
+    it, hiding the file's encoding notice (shown once) and the sample's Remove button."""
+    open_app("/compare?tab=languages")
+    upload = page.locator("[class*='st-key-compare-lang_new_file_'] input[type=file]")
+    with rerun(page):
+        upload.set_input_files(
+            {"name": "latin.txt", "mimeType": "text/plain", "buffer": b"caf\xe9"}
+        )
+    with rerun(page):
+        keyed(page, "compare.lang_add").locator("button").click()
+    wait_settled(page)
+    page.wait_for_timeout(1_000)  # it used to close a moment after the run had drawn the notice
+    panel = page.locator("[data-testid='stExpander'] details", has_text="Add your own sample")
+    assert panel.get_attribute("open") == ""
+    expect(page.get_by_text("could not be read as UTF-8")).to_be_visible()
+    expect(keyed(page, "compare.lang_remove_yours-1").locator("button")).to_be_visible()
 
 
 @pytest.mark.parametrize("color_scheme", ["dark"], indirect=True)

@@ -138,11 +138,8 @@ def corpus_section() -> corpora.Corpus | None:
         if source != shown:
             param.forget()  # the link keeps only what the chosen source uses
     corpus = {"bundled": bundled_box, "paste": paste_box, "upload": upload_box}[source]()
-    if corpus is None:
-        return None
-    if not corpus.text:  # whitespace alone is a corpus: its runs of spaces merge too
-        st.warning("This corpus is empty.")
-        return None
+    if corpus is None or not corpus.text:  # an empty file; `train_section` names it
+        return corpus
     st.caption(
         f"{counted(len(corpus.text), 'character')} · {corpus.size_label} of UTF-8 · "
         f"SHA-256 `{corpus.sha256[:12]}…` (identical trainings on this server are shared)"
@@ -295,6 +292,8 @@ def train_section(corpus: corpora.Corpus | None) -> None:
     settings, name, problems = settings_section(corpus)
     if corpus is None:
         problems.insert(0, _no_corpus_yet())
+    elif not corpus.text:  # whitespace alone is a corpus: its runs of spaces merge too
+        problems.insert(0, f"No text to train on in {corpus.title}: it is empty.")
     for problem in problems:
         st.error(problem)
     # Not an on_click callback: its arguments would be this run's, and a click that also commits

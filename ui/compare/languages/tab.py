@@ -167,7 +167,12 @@ def languages_tab() -> None:
         f"and charted in {elapsed * 1000:,.0f} ms (counts are cached by content). The premium "
         "is blank for samples that are not translations of the English paragraph."
     )
-    with st.expander("Add your own sample", expanded=not custom_samples()):
+    # Open while there is no sample of one's own. The key keeps the panel as the user left it
+    # once `expanded` changes: without it, the first sample added closed the panel over the
+    # sample's notice (its file's encoding) and its Remove button.
+    with st.expander(
+        "Add your own sample", expanded=not custom_samples(), key="compare.lang_add_panel"
+    ):
         add_sample_form()
 
 
@@ -203,7 +208,11 @@ def _add_sample() -> None:
         title = title or upload.name.rsplit(".", 1)[0]
     size = len(text.encode("utf-8", "replace"))
     if not text.strip():
-        st.session_state[PROBLEM] = "Paste some text or upload a .txt file first."
+        st.session_state[PROBLEM] = (
+            "Paste some text or upload a .txt file first."
+            if upload is None
+            else f"The file {inline_code(upload.name, 60)} holds no text: nothing to add."
+        )
         return
     if size > MAX_SAMPLE_BYTES:
         st.session_state[PROBLEM] = (
