@@ -296,13 +296,17 @@ def test_a_half_typed_sample_survives_a_visit_to_another_page() -> None:
     assert at.text_area(key="compare.lang_new_text").value == "half a sent"
 
 
-def test_uploaded_and_oversized_samples() -> None:
-    at = open_languages()
+def add_uploaded_sample(at: AppTest, name: str, data: bytes) -> AppTest:
+    """Upload `data` as the file `name` into the new sample's box, then click "Add sample"."""
     uploader = next(u for u in at.file_uploader if u.key.startswith("compare.lang_new_file"))
-    uploader.set_value(("notes.txt", b"caf\xe9 au lait", "text/plain"))
+    uploader.set_value((name, data, "text/plain"))
     rerun(at)
     at.button(key="compare.lang_add").click()
-    rerun(at)
+    return rerun(at)
+
+
+def test_uploaded_and_oversized_samples() -> None:
+    at = add_uploaded_sample(open_languages(), "notes.txt", b"caf\xe9 au lait")
     assert "notes" in languages_table(at)["Sample"].tolist()
     assert any("could not be read" in w.value for w in at.warning)
     at.text_area(key="compare.lang_new_text").input("x" * (MAX_SAMPLE_BYTES + 1))
@@ -314,10 +318,5 @@ def test_uploaded_and_oversized_samples() -> None:
 
 def test_an_empty_uploaded_sample_is_named() -> None:
     """It was "Paste some text or upload a .txt file first", with the file in the box."""
-    at = open_languages()
-    uploader = next(u for u in at.file_uploader if u.key.startswith("compare.lang_new_file"))
-    uploader.set_value(("empty.txt", b"", "text/plain"))
-    rerun(at)
-    at.button(key="compare.lang_add").click()
-    rerun(at)
+    at = add_uploaded_sample(open_languages(), "empty.txt", b"")
     assert [w.value for w in at.warning] == ["The file `empty.txt` holds no text: nothing to add."]
