@@ -120,10 +120,23 @@ def test_an_id_search_with_one_result_opens_it_and_a_bad_id_is_named() -> None:
     assert "99999" in at.warning[0].value
 
 
-def test_a_bad_regex_is_a_message_not_a_crash() -> None:
-    at = search(open_vocab(), "regex", "(unclosed")
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [("(unclosed", "missing )"), ("(?:" * 300 + "a" + ")" * 300, "nested more than 50 deep")],
+    ids=["unclosed", "nested past the parser's stack"],
+)
+def test_a_bad_regex_is_a_message_not_a_crash(query: str, said: str) -> None:
+    at = search(open_vocab(), "regex", query)
     assert "not a valid regular expression" in at.error[0].value
+    assert said in at.error[0].value
     assert not at.dataframe
+
+
+def test_a_regex_nested_as_deep_as_allowed_searches() -> None:
+    """The limit leaves the regex parser room within a page's own call stack."""
+    at = search(open_vocab(), "regex", "(?:" * 50 + "^ the$" + ")" * 50)
+    assert not at.error
+    assert listed_ids(at) == [262]
 
 
 def test_a_search_too_long_for_a_link_says_so() -> None:
