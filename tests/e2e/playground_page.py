@@ -38,7 +38,9 @@ def wait_for_ids(page: Page, expected: list[int], timeout_ms: int = 30_000) -> N
     try:
         page.wait_for_function(_IDS_ARE_JS, arg=expected, timeout=timeout_ms)
     except PlaywrightTimeoutError:
-        assert rendered_ids(page) == expected  # fails, showing both lists
+        # Not a test module: pytest does not rewrite this assert, so it says what it saw.
+        drawn, boxes = rendered_ids(page), text_box(page).evaluate_all("bs => bs.map(b => b.value)")
+        assert drawn == expected, f"drawn {drawn}, expected {expected}; box {boxes}; {page.url}"
         raise
 
 
