@@ -10,7 +10,7 @@ ui/common/tokens (cached by content).
 
 import streamlit as st
 
-from ui.common import slow_pattern, tokens
+from ui.common import slow_pattern, state, tokens
 from ui.common.live_text import keep_pace
 from ui.common.navigation import require_frame
 from ui.common.sidebar import current_encoding
@@ -21,6 +21,7 @@ require_frame()
 
 
 @st.fragment(key=panels.TOKENS_FRAGMENT)
+@state.one_history_entry()  # a keystroke's run: one entry in the browser's history
 def tokens_pane() -> None:
     """Counts and tokens of the box's text, read from the session (see ui/playground/panels)."""
     enc = current_encoding()

@@ -12,7 +12,7 @@ import tokenizer as tk
 from tests.app.helpers import columns_reading_none, open_app, rerun
 from tokenizer import formats
 from tokenizer.train_record import TrainStep
-from ui.common import registry
+from ui.common import registry, state
 from ui.common.limits import MAX_CORPUS_BYTES, MAX_TRAIN_VOCAB
 from ui.common.vocab_store import STORE, Stored, VocabStore
 from ui.train import session as train_session
@@ -204,6 +204,24 @@ def test_replay_sample_speed_and_play(trained: AppTest) -> None:
     rerun(trained)
     assert not any("0 tokens for 0 characters" in c.value for c in trained.caption)
     assert any("Type a sample" in c.value for c in trained.caption)
+
+
+def test_back_during_the_replay_shows_the_entrys_step_and_pauses(
+    trained: AppTest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The browser's Back (a run Streamlit marks) goes to the step of the history entry and
+    stays there: a replay that went on playing would write new entries over the way forward."""
+    trained.slider(key="train.step").set_value(3)
+    rerun(trained)
+    trained.button(key="train.play").click()
+    rerun(trained)
+    assert trained.session_state["train.playing"] is True
+    trained.query_params["step"] = "1"
+    monkeypatch.setattr(state, "history_navigation", lambda: True)
+    rerun(trained)
+    assert trained.session_state["train.playing"] is False
+    assert trained.slider(key="train.step").value == 1
+    assert trained.query_params["step"] == "1"
 
 
 @pytest.mark.slow  # two trainings

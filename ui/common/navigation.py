@@ -60,18 +60,20 @@ def frame() -> None:
         initial_sidebar_state="expanded",
     )
     page: StreamlitPage = st.navigation(pages())
-    registry.collect_awaited()  # a training that finished while its user was elsewhere
-    sidebar.encoding_picker()
-    repair_typed_text()
-    notices = st.container()  # above the page, filled after it: the page's state reads the link
-    st.session_state[_FRAMED] = True
-    try:
-        with slow_pattern.reported():
-            page.run()
-    finally:  # also when the page stops early (st.stop)
-        with notices:
-            state.show_notices()
-            registry.show_lost()
+    state.follow_history(page.url_path or "playground")  # the state's keys start with this
+    with state.one_history_entry():
+        registry.collect_awaited()  # a training that finished while its user was elsewhere
+        sidebar.encoding_picker()
+        repair_typed_text()
+        notices = st.container()  # above the page, filled after it: its state reads the link
+        st.session_state[_FRAMED] = True
+        try:
+            with slow_pattern.reported():
+                page.run()
+        finally:  # also when the page stops early (st.stop)
+            with notices:
+                state.show_notices()
+                registry.show_lost()
 
 
 def require_frame() -> None:

@@ -18,18 +18,24 @@ life:
 3. ``param.publish()`` after the widget: the address bar gets the value, or loses it when it is
    the default, so a fresh link stays short and every view is a link.
 
+Each publish that changes the link is a new entry in the browser's history. Back and Forward
+rerun the page with that entry's link, and `follow_history` makes it win over the session.
+
 (Streamlit's own ``bind="query-params"`` writes a widget's *displayed label*, e.g.
 ``enc=cl100k_base · GPT-4…``, and cannot validate; this keeps ``enc=cl100k_base``.)
 """
 
 import re
 import secrets
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 from urllib.parse import quote, quote_plus, unquote
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from ui.common.limits import MAX_URL_TEXT_CHARS, MAX_URL_VALUE_BYTES
 from ui.common.messages import counted, inline_code
@@ -43,6 +49,10 @@ _TRUE, _FALSE = ("1", "true", "on", "yes"), ("0", "false", "off", "no")
 _SAME: Any = object()  # "no other default given"
 _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 _LIST_ESCAPES = re.compile(r"[%,]|^\s|\s$")  # what a list link escapes in a name
+_WRITES = "common.link_writes"  # session state: the link's changes not sent yet, url -> value
+# Whether the run in this thread is within a `one_history_entry` block.
+_IN_BLOCK: ContextVar[bool] = ContextVar("in_history_block", default=False)
+_DECLARED: dict[str, "Param[Any]"] = {}  # every Param made, by key (for `follow_history`)
 
 
 @dataclass(frozen=True)
@@ -50,7 +60,9 @@ class Param(Generic[T]):
     """One piece of page state: ``st.session_state[key]``, shared in links as ``?url=…``.
 
     `parse` reads the URL's text and raises ValueError with a short reason when it is not a
-    valid value; `show` writes a value back as URL text.
+    valid value; `show` writes a value back as URL text. `unlinked_stays` marks a value that a
+    link may leave out because it is too long for one (a text, a conversation): going Back to
+    a link without it then keeps it (`follow_history`).
     """
 
     key: str
@@ -58,6 +70,10 @@ class Param(Generic[T]):
     default: T
     parse: Callable[[str], T]
     show: Callable[[T], str] = str
+    unlinked_stays: bool = False
+
+    def __post_init__(self) -> None:
+        _DECLARED[self.key] = self
 
     @property
     def value(self) -> T:
@@ -78,7 +94,7 @@ class Param(Generic[T]):
         kept: dict[str, Any] = st.session_state.setdefault(_KEPT, {})
         if self.key not in st.session_state:
             fallback = self.default if default is _SAME else default
-            if self.url not in st.query_params and self.key in kept:
+            if _link_value(self.url) is None and self.key in kept:
                 fallback = self._checked(kept[self.key], check, fallback)
             st.session_state[self.key] = self._from_link(check, fallback)
         kept[self.key] = st.session_state[self.key]
@@ -90,7 +106,7 @@ class Param(Generic[T]):
         return value if check is None or check(value) is None else fallback
 
     def _from_link(self, check: Callable[[T], str | None] | None, fallback: T) -> T:
-        raw = st.query_params.get(self.url)
+        raw = _link_value(self.url)
         if raw is None:
             return fallback
         _name_repeats(self.url)
@@ -120,7 +136,7 @@ class Param(Generic[T]):
 
         For state a page keeps in its own shape rather than under `key` (a selected token).
         """
-        if self.url not in st.query_params:
+        if _link_value(self.url) is None:
             return None
         missing: Any = _SAME
         value = self._from_link(check, missing)
@@ -133,7 +149,7 @@ class Param(Generic[T]):
     def unused(self, reason: str) -> None:
         """Take a value the page has no use for now out of the address bar, naming it (with
         `reason`) when it came from a link: a value this session set itself goes quietly."""
-        raw = st.query_params.get(self.url)
+        raw = _link_value(self.url)
         if raw is None:
             return
         if self.key not in st.session_state.get(_KEPT, {}):
@@ -146,6 +162,41 @@ class Param(Generic[T]):
         st.session_state.pop(self.key, None)
         st.session_state.get(_KEPT, {}).pop(self.key, None)
         self.forget()
+
+
+def history_navigation() -> bool:
+    """Whether this run is the browser's Back or Forward: Streamlit then reruns the app with
+    the link of the history entry it went to (each publish that changed the link made one)."""
+    ctx = get_script_run_ctx()
+    return ctx is not None and ctx.is_history_navigation
+
+
+def follow_history(page: str) -> None:
+    """On a Back or Forward run, show the state of the history entry the browser went to.
+
+    Every `Param` seeds once per session, so without this the page showed its current state
+    again and rewrote the entry's link with it. The values of `page` (keys ``page.*``) and of
+    every page's sidebar (``common.*``) are dropped, so that `seed` reads them again: from the
+    link, or as the default when the link leaves them out. Other pages' values stay.
+
+    A link also leaves out a value too long for it (`Param.unlinked_stays`), so such a value,
+    when it is too long for a link, stays: a long text is never lost by going Back.
+    """
+    if not history_navigation():
+        return
+    kept: dict[str, Any] = st.session_state.setdefault(_KEPT, {})
+    for key, param in list(_DECLARED.items()):  # a copy: another session may add a Param
+        if key.partition(".")[0] in (page, "common") and not _stays_unlinked(param):
+            st.session_state.pop(key, None)
+            kept.pop(key, None)
+
+
+def _stays_unlinked(param: "Param[Any]") -> bool:
+    """Whether the link's silence about `param` may mean "too long for me" rather than "the
+    default": the link lacks it, and the session holds a value that does not fit in one."""
+    if _link_value(param.url) is not None or param.key not in st.session_state:
+        return False
+    return param.unlinked_stays and not fits_in_link(param.show(st.session_state[param.key]))
 
 
 def keep_across_pages(*keys: str) -> None:
@@ -213,7 +264,7 @@ def text(key: str, url: str, default: str = "") -> Param[str]:
             )
         return raw[:MAX_URL_TEXT_CHARS]
 
-    return Param(key, url, default, parse)
+    return Param(key, url, default, parse, unlinked_stays=True)
 
 
 def number(key: str, url: str, default: int, *, lowest: int = 0) -> Param[int]:
@@ -293,9 +344,9 @@ def seed_following(param: Param[list[str]], default: list[str], allowed: Sequenc
     first = param.key not in st.session_state
     current = keep_known(param, seed_following_default(param, default, known_only(allowed)),
                          allowed, first)  # fmt: skip
-    if first and len(current) > limit and param.url in st.query_params:
+    if first and len(current) > limit and (raw := _link_value(param.url)) is not None:
         reason = f"at most {limit} at once; showing {', '.join(current[:limit])}"
-        name_invalid(param.url, st.query_params[param.url], reason)
+        name_invalid(param.url, raw, reason)
     param.set(current[:limit])
 
 
@@ -333,9 +384,9 @@ def keep_known(param: Param[list[str]], picked: list[str], allowed: Sequence[str
     longer holds keeps the others."""
     kept = [name for name in picked if name in allowed]
     unknown = [name for name in picked if name not in allowed]
-    if unknown and first and param.url in st.query_params:
+    if unknown and first and (raw := _link_value(param.url)) is not None:
         reason = f"no {', '.join(unknown)}{what} here; showing {', '.join(kept)}"
-        name_invalid(param.url, st.query_params[param.url], reason)
+        name_invalid(param.url, raw, reason)
     return kept
 
 
@@ -412,7 +463,7 @@ def _name_repeats(param: str) -> None:
     """Name the values of a parameter a link gives more than once but the last, which counts
     (``?enc=gpt2&enc=cl100k_base`` shows cl100k_base): a link that silently ignored half of
     what it says would look broken."""
-    given = st.query_params.get_all(param)
+    given = _values(param)
     for raw in given[:-1]:
         _notice(
             param, raw, f"the link gives {param} {len(given)} times and the last one counts", None
@@ -422,10 +473,58 @@ def _name_repeats(param: str) -> None:
 def _set_url(param: str, wanted: str | None) -> None:
     """Set ``?param=wanted``, or remove it for None; untouched if already so (no URL churn).
 
-    A parameter given several times is set to its one value even when the last one is it."""
-    if st.query_params.get_all(param) == ([] if wanted is None else [wanted]):
+    A parameter given several times is set to its one value even when the last one is it.
+    The link changes when the run's `one_history_entry` block ends."""
+    if _values(param) != ([] if wanted is None else [wanted]):
+        st.session_state.setdefault(_WRITES, {})[param] = wanted
+
+
+@contextmanager
+def one_history_entry() -> Iterator[None]:
+    """Send what a run writes to the link as one change, when the run ends.
+
+    Each change to ``st.query_params`` is a message of its own, and the browser makes each
+    one an entry in its history: a run that set the search and took out the table's page made
+    two, and Back went to the half-way one. So `_set_url` only notes its change (everything
+    here reads the link with the changes noted), and this block, around every run (the
+    frame's, a fragment's), sends them in one go. Changes noted by callbacks, which Streamlit
+    calls before the run, go with the run's. A block within a block (a fragment drawn by the
+    page's run) adds nothing. A run that ends for another run (``st.rerun``, a page switch)
+    sends nothing: that run writes the link anew, and another page's must not get this one's.
+    """
+    if _IN_BLOCK.get():
+        yield
         return
-    if wanted is None:
-        del st.query_params[param]
-    else:
-        st.query_params[param] = wanted
+    token = _IN_BLOCK.set(True)
+    try:
+        yield
+    except BaseException:
+        st.session_state.pop(_WRITES, None)
+        raise
+    finally:
+        _IN_BLOCK.reset(token)
+    writes: dict[str, str | None] = st.session_state.pop(_WRITES, {})
+    sent = {name: st.query_params.get_all(name) for name in st.query_params}
+    link = dict(sent)
+    for name, wanted in writes.items():
+        if wanted is None:
+            link.pop(name, None)
+        else:
+            link[name] = [wanted]
+    if link != sent:
+        st.query_params.from_dict(link)
+
+
+def _link_value(url: str) -> str | None:
+    """The link's value of ``?url=`` as this run has written it (the last one if repeated)."""
+    values = _values(url)
+    return values[-1] if values else None
+
+
+def _values(url: str) -> list[str]:
+    """Every value of ``?url=`` in the link, with the changes noted but not yet sent."""
+    writes: dict[str, str | None] = st.session_state.get(_WRITES, {})
+    if url not in writes:
+        return st.query_params.get_all(url)
+    wanted = writes[url]
+    return [] if wanted is None else [wanted]

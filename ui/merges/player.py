@@ -212,6 +212,7 @@ class Slots:
     text: DeltaGenerator
 
 
+@state.one_history_entry()  # a run of the fragment alone: one Back undoes it
 def _player_body(walk: Walkthrough, enc: Encoding, slots: Slots, presenting: bool) -> None:
     """One frame: the controls, the selected chunk's table and the whole text at this step.
 

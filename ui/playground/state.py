@@ -19,7 +19,7 @@ CHUNKS = state.flag("playground.chunks", "chunks")
 # The Chat view: the conversation (a tuple of `Message`s), its template (default: the
 # encoding's own) and whether the rendered text ends with the assistant's prompt.
 CHAT = state.Param[tuple[Message, ...]](
-    "playground.chat", "chat", DEFAULT_CONVERSATION, from_link, to_link
+    "playground.chat", "chat", DEFAULT_CONVERSATION, from_link, to_link, unlinked_stays=True
 )
 TEMPLATE = state.choice("playground.chat.template", "template", TEMPLATES, "chatml")
 PROMPT = state.flag("playground.chat.prompt", "prompt", default=True)

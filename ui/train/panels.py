@@ -76,10 +76,13 @@ def replay(enc: Encoding, sample: str, *, said: bool) -> None:
             "the Vocabulary tab."
         )
         return
+    if state.history_navigation():  # Back or Forward: show the entry's step, and stay there
+        st.session_state[PLAYING_KEY] = False
     playing = st.session_state.get(PLAYING_KEY, False)
     st.fragment(_replay_body, run_every=PLAY_SECONDS if playing else None)(enc, sample)
 
 
+@state.one_history_entry()  # a run of the fragment alone: one Back undoes it
 def _replay_body(enc: Encoding, sample: str) -> None:
     record = enc.training
     assert isinstance(record, TrainingRecord)  # `replay` draws this only for trained ones

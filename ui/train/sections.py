@@ -7,7 +7,7 @@ server-wide pool (ui/train/session.py) and the vocabulary panels are ui/train/pa
 import streamlit as st
 
 import tokenizer as tk
-from ui.common import cache, registry, uploads, vocab_files, vocab_panel
+from ui.common import cache, registry, state, uploads, vocab_files, vocab_panel
 from ui.common.copy_button import copy_link_button
 from ui.common.examples import DEFAULT_TEXT
 from ui.common.limits import (
@@ -250,6 +250,7 @@ def settings_section(corpus: corpora.Corpus | None) -> tuple[TrainSettings, str,
 
 
 @st.fragment(run_every=POLL_SECONDS)
+@state.one_history_entry()  # a run of the fragment alone sends its changes to the link
 def progress_panel() -> None:
     """Redrawn every `POLL_SECONDS` while a training runs; a full rerun once it is over."""
     wait = session.pending()

@@ -20,7 +20,7 @@ from ui.common.grid import EMPTY_CELL
 from ui.common.limits import USED_IN_SHOWN
 from ui.common.messages import counted, inline_code, not_in_link, quote_some
 from ui.common.sidebar import choose_encoding
-from ui.common.state import publish_text, segmented
+from ui.common.state import history_navigation, publish_text, segmented
 from ui.common.token_text import plain, read_glyphs, write_glyphs
 from ui.common.token_view import hex_bytes
 from ui.vocab.data import Query, run_search
@@ -144,6 +144,8 @@ def select(enc: Encoding, token_id: int) -> None:
 def selected_token(vocab: Vocabulary) -> int | None:
     """The token to show: a link's ``?id=`` wins; after an encoding switch, the same bytes."""
     enc = vocab.enc
+    if history_navigation():  # Back or Forward: the history entry's link alone says which token
+        st.session_state.pop(SELECTED, None)
     held: Selected | None = st.session_state.get(SELECTED)
     asked = _linked_id(enc)
     if held is not None and held.enc_name != enc.name and asked in (None, held.token_id):

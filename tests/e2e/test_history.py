@@ -1,0 +1,146 @@
+"""The browser's Back and Forward buttons walk through the views a session showed.
+
+Every change a page makes to its link is an entry in the browser's history. Streamlit reruns the
+app with the entry's link on Back and Forward; before `state.follow_history`, each page showed
+its current state again and wrote it over the entry's link, so Back seemed to do nothing.
+"""
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.e2e.harness import commit, go_to, keyed, rerun, wait_settled
+from tests.e2e.playground_page import paste, query, text_box, wait_for_ids
+from tests.e2e.test_merges import button
+from tests.e2e.test_vocab import open_vocab
+
+HELLO = [31373, 995]  # "hello world" in GPT-2
+OTHER = [29214, 2420]  # "another text"
+
+
+def back(page: Page) -> None:
+    """Press the browser's Back button; return once the run it starts has ended."""
+    with rerun(page):
+        page.go_back()
+    wait_settled(page)
+
+
+def colour(page: Page, name: str) -> Locator:
+    """The Playground's colouring choice `name`."""
+    return keyed(page, "playground.color").get_by_role("radio", name=name)
+
+
+def forward(page: Page) -> None:
+    with rerun(page):
+        page.go_forward()
+    wait_settled(page)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["1280x720", "1920x1080"])
+def test_back_and_forward_walk_the_playgrounds_views(
+    open_app: Callable[[str], Page], page: Page, size: tuple[int, int]
+) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_app("/?text=hello+world")
+    wait_for_ids(page, HELLO)
+    with rerun(page):
+        keyed(page, "playground.color").get_by_text("Colour by id").click()
+    paste(page, "another text")
+    wait_for_ids(page, OTHER)
+    assert query(page) == {"text": "another text", "color": "id"}
+
+    back(page)
+    wait_for_ids(page, HELLO)
+    expect(text_box(page)).to_have_value("hello world")
+    assert query(page) == {"text": "hello world", "color": "id"}
+    back(page)
+    assert query(page) == {"text": "hello world"}
+    expect(colour(page, "Colour by position")).to_be_checked()
+
+    forward(page)
+    forward(page)
+    wait_for_ids(page, OTHER)
+    expect(text_box(page)).to_have_value("another text")
+    assert query(page) == {"text": "another text", "color": "id"}
+
+
+def test_back_keeps_a_text_too_long_for_the_link(
+    open_app: Callable[[str], Page], page: Page
+) -> None:
+    """A link leaves out a text too long for it: going Back to such a link keeps the text."""
+    long_text = "word " * 1_000
+    open_app("/")
+    paste(page, long_text)
+    expect(page.get_by_text("too long for a link")).to_be_visible()
+    with rerun(page):
+        keyed(page, "playground.ws").locator("label").first.click()
+    assert query(page) == {"ws": "1"}
+    back(page)
+    assert "ws" not in query(page)
+    expect(text_box(page)).to_have_value(long_text)
+
+
+def test_back_steps_the_merges_player_back(open_app: Callable[[str], Page], page: Page) -> None:
+    open_app("/merges?step=3")
+    wait_settled(page)
+    with rerun(page):
+        button(page, "Next").click()
+    assert query(page)["step"] == "4"
+    back(page)
+    assert query(page)["step"] == "3"
+    expect(page.get_by_text("Step 3", exact=False).first).to_be_visible()
+    forward(page)
+    assert query(page)["step"] == "4"
+
+
+def test_back_returns_to_the_page_left_as_it_was(
+    open_app: Callable[[str], Page], page: Page
+) -> None:
+    open_app("/?color=id&text=hello+world")
+    wait_for_ids(page, HELLO)
+    go_to(page, "Merges")
+    back(page)
+    assert query(page) == {"text": "hello world", "color": "id"}
+    expect(colour(page, "Colour by id")).to_be_checked()
+    wait_for_ids(page, HELLO)
+
+
+def test_back_reopens_the_token_and_the_search_of_the_entry(
+    open_app: Callable[[str], Page],
+) -> None:
+    page = open_vocab(open_app, "/vocab?enc=gpt2&id=43453")
+    expect(page.get_by_role("heading", name="Token 43453")).to_be_visible()
+    with rerun(page):
+        page.get_by_role("button", name="GoldMagikarp #42202").click()
+    expect(page.get_by_role("heading", name="Token 42202")).to_be_visible()
+    commit(keyed(page, "vocab.q").locator("input"), "Magikarp")
+    assert query(page)["q"] == "Magikarp"
+
+    back(page)
+    assert query(page) == {"id": "42202"}  # one Back undoes the search
+    expect(keyed(page, "vocab.q").locator("input")).to_have_value("")
+    back(page)
+    assert query(page) == {"id": "43453"}
+    expect(page.get_by_role("heading", name="Token 43453")).to_be_visible()
+
+
+def test_back_undoes_a_setting_on_compare_and_train(
+    open_app: Callable[[str], Page], page: Page
+) -> None:
+    open_app("/compare?encs=gpt2,llama3")
+    wait_settled(page)
+    with rerun(page):
+        keyed(page, "compare.ws").locator("label").first.click()
+    assert query(page)["ws"] == "1"
+    back(page)
+    assert "ws" not in query(page)
+    expect(keyed(page, "compare.ws").locator("input")).not_to_be_checked()
+
+    open_app("/train?size=300")
+    wait_settled(page)
+    commit(keyed(page, "train.vocab").locator("input"), "400")
+    assert query(page)["size"] == "400"
+    back(page)
+    assert query(page)["size"] == "300"
+    expect(keyed(page, "train.vocab").locator("input")).to_have_value("300")
