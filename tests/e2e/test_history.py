@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.harness import commit, go_to, keyed, rerun, wait_settled
-from tests.e2e.playground_page import paste, query, text_box, wait_for_ids
+from tests.e2e.playground_page import clear_and_type, paste, query, text_box, wait_for_ids
 from tests.e2e.test_merges import button
 from tests.e2e.test_vocab import open_vocab
 
@@ -46,23 +46,21 @@ def test_back_and_forward_walk_the_playgrounds_views(
     wait_for_ids(page, HELLO)
     with rerun(page):
         keyed(page, "playground.color").get_by_text("Colour by id").click()
-    paste(page, "another text")
+    clear_and_type(page, "another text")  # a run, and a new link, every few letters
     wait_for_ids(page, OTHER)
     assert query(page) == {"text": "another text", "color": "id"}
 
-    back(page)
+    back(page)  # typing changed the colour's entry: one Back goes to the view before it
     wait_for_ids(page, HELLO)
     expect(text_box(page)).to_have_value("hello world")
-    assert query(page) == {"text": "hello world", "color": "id"}
-    back(page)
     assert query(page) == {"text": "hello world"}
     expect(colour(page, "Colour by position")).to_be_checked()
 
     forward(page)
-    forward(page)
     wait_for_ids(page, OTHER)
     expect(text_box(page)).to_have_value("another text")
     assert query(page) == {"text": "another text", "color": "id"}
+    expect(colour(page, "Colour by id")).to_be_checked()
 
 
 def test_back_keeps_a_text_too_long_for_the_link(

@@ -15,7 +15,7 @@ import streamlit as st
 from PIL import Image, ImageDraw
 from streamlit.navigation.page import StreamlitPage
 
-from ui.common import registry, sidebar, slow_pattern, state
+from ui.common import history, registry, sidebar, slow_pattern, state
 from ui.common.palette import HUES
 from ui.common.well_formed import repair_typed_text
 
@@ -74,6 +74,7 @@ def frame() -> None:
             with notices:
                 state.show_notices()
                 registry.show_lost()
+            history.typing_replaces_entries()  # after the page: its texts are declared now
 
 
 def require_frame() -> None:

@@ -191,6 +191,11 @@ def follow_history(page: str) -> None:
             kept.pop(key, None)
 
 
+def typed_urls() -> list[str]:
+    """The link names of the values typed into a box (texts), which change as the user types."""
+    return sorted({param.url for param in list(_DECLARED.values()) if param.unlinked_stays})
+
+
 def _stays_unlinked(param: "Param[Any]") -> bool:
     """Whether the link's silence about `param` may mean "too long for me" rather than "the
     default": the link lacks it, and the session holds a value that does not fit in one."""

@@ -128,3 +128,13 @@ def test_an_ordinary_run_keeps_the_session_over_the_link() -> None:
     at.query_params.clear()
     assert at.run().toggle(key="test.flag").value is True
     assert dict(at.query_params) == {"flag": "1"}
+
+
+def test_typed_values_are_the_texts() -> None:
+    """The browser replaces its current entry when only one of these changes (history.js)."""
+    from ui.common import state
+
+    state.text("test.typed", "typed_here")
+    state.flag("test.switched", "switched_here")
+    assert "typed_here" in state.typed_urls()
+    assert "switched_here" not in state.typed_urls()

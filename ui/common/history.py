@@ -1,0 +1,20 @@
+"""Typing refines the current entry of the browser's history instead of adding entries.
+
+Every change of the link is an entry in the browser's history (`state.follow_history` makes Back
+and Forward show them), and a live text box changes the link on every pause in typing. The
+script-only component ui/components/history.js, on every page, makes a change of one text alone
+replace the current entry: one Back goes to the view before the typing.
+"""
+
+import streamlit as st
+
+from ui.common import state
+from ui.components import component
+
+_history = component("history")
+
+
+def typing_replaces_entries() -> None:
+    """Put the script on the page (in the sidebar, which it leaves as it was)."""
+    with st.sidebar:
+        _history(key="common.history", data={"typed": state.typed_urls()})
