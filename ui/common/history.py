@@ -3,7 +3,8 @@
 Every change of the link is an entry in the browser's history (`state.follow_history` makes Back
 and Forward show them), and a live text box changes the link on every pause in typing. The
 script-only component ui/components/history.js, on every page, makes a change of one text alone
-replace the current entry: one Back goes to the view before the typing.
+replace the current entry: one Back goes to the view before the typing. It also makes a page
+switch one entry (Streamlit makes it two: the bare address, then the new page's link).
 """
 
 import streamlit as st
