@@ -149,3 +149,20 @@ def test_back_undoes_a_setting_on_compare_and_train(
     back(page)
     assert query(page)["size"] == "300"
     expect(keyed(page, "train.vocab").locator("input")).to_have_value("300")
+
+
+def test_the_first_change_on_a_page_opened_with_defaults_is_an_entry_of_its_own(
+    open_app: Callable[[str], Page], page: Page
+) -> None:
+    """A page switch whose first run writes no link (everything at its defaults) stays an
+    entry: the user's first change there is a new entry, and Back comes back to the defaults."""
+    open_app("/")
+    go_to(page, "Merges")
+    wait_settled(page)
+    assert query(page) == {}
+    with rerun(page):
+        button(page, "First").click()  # the page opens at the last step
+    assert query(page) == {"step": "0"}
+    back(page)
+    assert page.url.endswith("/merges")
+    expect(page.get_by_role("heading", name="Merges", exact=True)).to_be_visible()

@@ -9,20 +9,12 @@
 // (Streamlit drops the old page's parameters), then the link the new page's first run writes.
 // The second replaces the first, so that Back goes to the page left, not to a bare address.
 let typed = new Set();
-let switching = false; // since a push to another page, until the run that made it has ended
-
-// Calls `then` when the app's current script run has ended (the state Streamlit's frontend marks).
-function afterThisRun(then) {
-  const app = document.querySelector("[data-testid='stApp']");
-  if (app === null) return then();
-  const watch = new MutationObserver(() => {
-    if (app.dataset.testScriptState === "notRunning") {
-      watch.disconnect();
-      then();
-    }
-  });
-  watch.observe(app, { attributes: true, attributeFilter: ["data-test-script-state"] });
-}
+// From a push to another page until the new page's link replaces it, or the user acts first
+// (then the new page's first run wrote no link: its view is all defaults, and stays an entry).
+let switching = false;
+const userActs = () => {
+  switching = false;
+};
 
 function onlyTypedChanged(from, to) {
   const names = new Set([...from.keys(), ...to.keys()]);
@@ -38,20 +30,20 @@ function pushState(state, unused, url) {
     const here = new URL(window.location.href);
     if (next.pathname !== here.pathname) {
       switching = true;
-      afterThisRun(() => {
-        switching = false;
-      });
     } else if (switching || onlyTypedChanged(here.searchParams, next.searchParams)) {
+      switching = false;
       return History.prototype.replaceState.call(this, state, unused, url);
     }
   }
   return History.prototype.pushState.call(this, state, unused, url);
 }
 
+// Installed for good, not undone when the component goes: a page switch clears the sidebar
+// and draws it again, and the pushes of the switch come in between. Adding the same listener
+// twice adds it once.
 export default function ({ data }) {
   typed = new Set(data.typed);
   window.history.pushState = pushState;
-  return () => {
-    delete window.history.pushState; // the prototype's again, until the next run puts it back
-  };
+  window.addEventListener("pointerdown", userActs, true);
+  window.addEventListener("keydown", userActs, true);
 }
