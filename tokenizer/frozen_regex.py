@@ -117,7 +117,7 @@ def compile_pattern(
     try:
         compiled = regex.compile(pattern, flags)
     except (regex.error, RecursionError) as exc:  # nested sets of (?V1) recurse too
-        raise PatternError(f"invalid pattern {pattern!r}: {exc}") from exc
+        raise PatternError(f"pattern {pattern[:60]!r} does not compile: {exc}") from exc
     if compiled.flags & regex.VERSION1:
         raise PatternError(f"pattern {pattern!r}: VERSION1 syntax (?V1) is not supported")
     source = frozen_source(pattern, unicode_tables(unicode))

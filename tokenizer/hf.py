@@ -41,7 +41,7 @@ from tokenizer.formats import (
     refuse_duplicates,
     utf8,
 )
-from tokenizer.frozen_regex import PatternError, check_size
+from tokenizer.frozen_regex import PatternError, compile_pattern
 from tokenizer.normalize import Normalizer
 from tokenizer.onig import TranslationError, from_oniguruma, to_oniguruma
 from tokenizer.patterns import PATTERNS
@@ -202,12 +202,9 @@ def _read_split(split: dict[str, Any]) -> str:
         )
     behavior, invert = split.get("behavior"), split.get("invert", False)
     try:
-        check_size(pattern)
-        compiled = regex.compile(pattern)
+        compiled = compile_pattern(pattern)
     except PatternError as exc:
         raise FormatError(f"tokenizer.json: the Split regex: {exc}") from None
-    except (regex.error, RecursionError) as exc:  # nested sets of (?V1) recurse too
-        raise FormatError(f"tokenizer.json: the Split regex does not compile: {exc}") from None
     if compiled.groups:
         raise FormatError(
             "tokenizer.json: the Split regex has a capturing group; write it with (?:...) groups"

@@ -249,7 +249,7 @@ def test_malformed_bundles() -> None:
         r"merges\[1\] must be a pair of ids": edited(merges=[[97, 98], [1, 2, 3]]),
         r"merges\[0\] = \[256, 97\] uses an id made only later": edited(merges=[[256, 97]]),
         r"special token '<x>' has id 3, already taken": edited(special_tokens={"<x>": 3}),
-        "invalid pattern": edited(pattern="(?P<"),
+        "does not compile": edited(pattern="(?P<"),
         "training.counts must be a list of": edited(training={**good["training"], "counts": []}),
         "training.stop must be one of": edited(training={**good["training"], "stop": "?"}),
     }

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import regex
 
 from tokenizer import PATTERNS
-from tokenizer.frozen_regex import PatternError, check_size
+from tokenizer.frozen_regex import PatternError, compile_pattern
 from ui.common.glyphs import INVISIBLE_CHARS, code_point
 from ui.common.limits import (
     MAX_SPECIAL_CHARS,
@@ -67,12 +67,9 @@ def check_pattern(source: str, sample: str = PREVIEW_TEXT) -> PatternCheck:
     if not source:
         return PatternCheck("Type a regular expression, e.g. ` ?\\p{L}+| ?\\p{N}+|\\s+|.`")
     try:
-        check_size(source)
-        compiled = regex.compile(source)
+        compiled = compile_pattern(source)  # the classes training will use, not `regex`'s
     except PatternError as exc:
         return PatternCheck(f"This regex is refused: {exc}.")
-    except (regex.error, RecursionError) as exc:  # nested sets of (?V1) recurse too
-        return PatternCheck(f"This regex does not compile: {exc}.")
     if compiled.groups:
         return PatternCheck(
             "Use non-capturing groups `(?:…)`: with a capturing group the pre-tokenizer keeps "

@@ -4,6 +4,7 @@ import pytest
 import regex
 
 import tokenizer as tk
+from tokenizer.splitter import splitter
 from ui.common.registry import check_name, unique_name
 from ui.train.corpora import Corpus
 from ui.train.settings import (
@@ -63,6 +64,20 @@ def test_a_good_custom_pattern_previews_its_chunks() -> None:
 )
 def test_bad_custom_patterns_say_why(source: str, message: str) -> None:
     assert message in check_pattern(source).error
+
+
+def test_the_preview_splits_with_the_classes_training_uses() -> None:
+    """U+0C5C is a letter only after Unicode 16.0; training's frozen classes say it is not, so
+    the preview must not show it inside a word that training would cut around it."""
+    text = "a\u0c5cb"
+    assert check_pattern(r"\p{L}+", text).chunks == tuple(splitter(r"\p{L}+")(text))
+    assert check_pattern(r"\p{L}+", text).chunks == ("a", "b")
+
+
+def test_syntax_training_refuses_is_refused_in_the_preview() -> None:
+    assert "VERSION1" in check_pattern(r"(?V1)[\w--\d]+").error
+    with pytest.raises(tk.PatternError, match="VERSION1"):
+        tk.train("abc abc", 257, pattern=r"(?V1)[\w--\d]+")
 
 
 def test_a_pattern_that_skips_text_counts_what_it_drops() -> None:
