@@ -11,9 +11,18 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.harness import commit, go_to, keyed, rerun, wait_idle, wait_settled
+from tests.e2e.harness import (
+    choose_option,
+    commit,
+    go_to,
+    keyed,
+    rerun,
+    wait_idle,
+    wait_settled,
+)
 from tests.e2e.playground_page import clear_and_type, paste, query, text_box, wait_for_ids
 from tests.e2e.test_merges import button
+from tests.e2e.test_train_page import train_through_the_ui
 from tests.e2e.test_vocab import open_vocab
 
 HELLO = [31373, 995]  # "hello world" in GPT-2
@@ -166,3 +175,29 @@ def test_the_first_change_on_a_page_opened_with_defaults_is_an_entry_of_its_own(
     back(page)
     assert page.url.endswith("/merges")
     expect(page.get_by_role("heading", name="Merges", exact=True)).to_be_visible()
+
+
+def test_back_shows_the_vocabulary_shown_before_on_train(
+    open_app: Callable[[str], Page], page: Page
+) -> None:
+    """Picking another vocabulary is a view of its own, not a typed text (whose entry is
+    replaced as it changes): Back goes through the vocabularies picked, one by one."""
+    open_app("/train")
+    train_through_the_ui(page, "first-1k")
+    commit(keyed(page, "train.vocab").locator("input"), "500")
+    commit(keyed(page, "train.name").locator("input"), "second")
+    keyed(page, "train.train").locator("button").click()
+    expect(page.get_by_text("Trained second on your text")).to_be_visible(timeout=60_000)
+    wait_settled(page)
+    assert "show" not in query(page)  # the latest is the default
+    picker = keyed(page, "train.selected").get_by_role("combobox")
+    choose_option(page, picker, "first-1k")
+    assert query(page)["show"] == "first-1k"
+    choose_option(page, picker, "second")
+    assert "show" not in query(page)
+    back(page)
+    assert query(page)["show"] == "first-1k"
+    expect(picker).to_have_value("first-1k")
+    back(page)
+    assert "show" not in query(page)
+    expect(picker).to_have_value("second")

@@ -242,6 +242,13 @@ def choice(key: str, url: str, options: Sequence[str], default: str) -> Param[st
     return Param(key, url, default, parse)
 
 
+def picked(key: str, url: str) -> Param[str]:
+    """One of a list only the page knows (``?show=verdict-1k``: a vocabulary of the session);
+    the page's `seed` check says whether it is. Unlike a `text`, picking another is a view of
+    its own, with its own history entry (a typed text replaces its entry as it changes)."""
+    return Param(key, url, "", str)
+
+
 def flag(key: str, url: str, default: bool = False) -> Param[bool]:
     """On or off (``?ws=1``; also true/false, on/off, yes/no)."""
 

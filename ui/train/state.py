@@ -26,7 +26,7 @@ NAME = state.text("train.name", "name")
 
 # The vocabulary on show (one of the session's, by name; its id is in ``?vocabs=``) and the
 # replay's step: ``?show=verdict-1k&step=12`` is that vocabulary after its first 12 merges.
-SELECTED = state.text("train.selected", "show")
+SELECTED = state.picked("train.selected", "show")
 STEP = state.number("train.step", "step", 0)  # merges applied; its default is "all of them"
 TABS = {"replay": "Replay", "vocabulary": "Vocabulary", "export": "Export"}
 TAB = state.Param(

@@ -133,8 +133,12 @@ def test_an_ordinary_run_keeps_the_session_over_the_link() -> None:
 def test_typed_values_are_the_texts() -> None:
     """The browser replaces its current entry when only one of these changes (history.js)."""
     from ui.common import state
+    from ui.train.state import SELECTED
 
     state.text("test.typed", "typed_here")
     state.flag("test.switched", "switched_here")
+    state.picked("test.picked", "picked_here")
     assert "typed_here" in state.typed_urls()
     assert "switched_here" not in state.typed_urls()
+    assert "picked_here" not in state.typed_urls()
+    assert SELECTED.url not in state.typed_urls()  # the Train page's vocabulary: picked
