@@ -61,17 +61,41 @@ def test_back_and_forward_walk_the_playgrounds_views(
     wait_for_ids(page, OTHER)
     assert query(page) == {"text": "another text", "color": "id"}
 
-    back(page)  # typing changed the colour's entry: one Back goes to the view before it
+    back(page)  # the typing was one change: Back goes to the view before it
     wait_for_ids(page, HELLO)
     expect(text_box(page)).to_have_value("hello world")
+    assert query(page) == {"text": "hello world", "color": "id"}
+    back(page)
     assert query(page) == {"text": "hello world"}
     expect(colour(page, "Colour by position")).to_be_checked()
 
+    forward(page)
+    expect(colour(page, "Colour by id")).to_be_checked()
     forward(page)
     wait_for_ids(page, OTHER)
     expect(text_box(page)).to_have_value("another text")
     assert query(page) == {"text": "another text", "color": "id"}
     expect(colour(page, "Colour by id")).to_be_checked()
+
+
+def test_typing_is_an_entry_of_its_own_and_typing_again_is_another(
+    open_app: Callable[[str], Page], page: Page
+) -> None:
+    """The view a page opened with stays an entry (typing once replaced it, and Back left the
+    app); typing after Back is a new change, not a rewrite of the entry Back went to."""
+    open_app("/?text=hello+world")
+    wait_for_ids(page, HELLO)
+    clear_and_type(page, "another text")
+    wait_for_ids(page, OTHER)
+    back(page)
+    wait_for_ids(page, HELLO)
+    assert query(page) == {"text": "hello world"}
+    text_box(page).press("End")
+    page.keyboard.type("!", delay=15)
+    wait_for_ids(page, [*HELLO, 0])
+    back(page)
+    wait_for_ids(page, HELLO)
+    assert query(page) == {"text": "hello world"}
 
 
 def test_back_keeps_a_text_too_long_for_the_link(

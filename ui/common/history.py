@@ -1,10 +1,11 @@
-"""Typing refines the current entry of the browser's history instead of adding entries.
+"""Typing is one entry in the browser's history, not one per pause.
 
 Every change of the link is an entry in the browser's history (`state.follow_history` makes Back
 and Forward show them), and a live text box changes the link on every pause in typing. The
-script-only component ui/components/history.js, on every page, makes a change of one text alone
-replace the current entry: one Back goes to the view before the typing. It also makes a page
-switch one entry (Streamlit makes it two: the bare address, then the new page's link).
+script-only component ui/components/history.js, on every page, makes the typing of one text one
+entry: its first link is a new entry, the links that follow while the user goes on typing
+replace it. One Back goes to the view before the typing. It also makes a page switch one entry
+(Streamlit makes it two: the bare address, then the new page's link).
 """
 
 import streamlit as st

@@ -1,27 +1,52 @@
 // One entry in the browser's history per view, not per keystroke (ui/common/history.py).
 // Streamlit makes every change of the link a new entry. While someone types, each pause's run
 // puts the text in the link: Back then walked back through the typing a few letters at a time.
-// A new entry whose link differs from the current one only in one typed value (`data.typed`,
-// the link names of texts) replaces the current entry instead, so that Back goes to the view
-// before the typing, and Forward to where the typing ended.
+// Typing is one change: its first new link (one typed value changed, `data.typed` names them)
+// is an entry, and the links that follow while the user goes on typing that value replace
+// it. Back then goes to the view before the typing, and Forward to where the typing ended.
+// Anything else the user does (a pointer press, a key outside a text box, Back or Forward)
+// ends the typing: typing again is another change.
 //
 // Streamlit also makes a page switch two entries: the new page's address without its link
 // (Streamlit drops the old page's parameters), then the link the new page's first run writes.
 // The second replaces the first, so that Back goes to the page left, not to a bare address.
 let typed = new Set();
+// The typed value whose typing made the current entry, while the user goes on typing it.
+let typing = null;
 // From a push to another page until the new page's link replaces it, or the user acts first
 // (then the new page's first run wrote no link: its view is all defaults, and stays an entry).
 let switching = false;
 const userActs = () => {
   switching = false;
+  typing = null;
 };
 
-function onlyTypedChanged(from, to) {
+// Whether a key press goes to a box the user types into (the real target: a component may
+// draw in a shadow root, whose events reach the window from its host).
+function intoTextBox(event) {
+  const target = event.composedPath()[0];
+  if (target instanceof HTMLTextAreaElement || target?.isContentEditable) {
+    return true;
+  }
+  const notText = ["checkbox", "radio", "range", "button", "submit", "reset", "file", "color"];
+  return target instanceof HTMLInputElement && !notText.includes(target.type);
+}
+
+function onKey(event) {
+  if (intoTextBox(event)) {
+    switching = false;
+  } else {
+    userActs();
+  }
+}
+
+// The one typed value that differs between two links, or null (nothing else may differ).
+function typedChange(from, to) {
   const names = new Set([...from.keys(), ...to.keys()]);
   const changed = [...names].filter(
     (name) => JSON.stringify(from.getAll(name)) !== JSON.stringify(to.getAll(name)),
   );
-  return changed.length === 1 && typed.has(changed[0]);
+  return changed.length === 1 && typed.has(changed[0]) ? changed[0] : null;
 }
 
 function pushState(state, unused, url) {
@@ -30,9 +55,17 @@ function pushState(state, unused, url) {
     const here = new URL(window.location.href);
     if (next.pathname !== here.pathname) {
       switching = true;
-    } else if (switching || onlyTypedChanged(here.searchParams, next.searchParams)) {
+      typing = null;
+    } else if (switching) {
       switching = false;
       return History.prototype.replaceState.call(this, state, unused, url);
+    } else {
+      const change = typedChange(here.searchParams, next.searchParams);
+      const goingOn = change !== null && change === typing;
+      typing = change;
+      if (goingOn) {
+        return History.prototype.replaceState.call(this, state, unused, url);
+      }
     }
   }
   return History.prototype.pushState.call(this, state, unused, url);
@@ -45,5 +78,6 @@ export default function ({ data }) {
   typed = new Set(data.typed);
   window.history.pushState = pushState;
   window.addEventListener("pointerdown", userActs, true);
-  window.addEventListener("keydown", userActs, true);
+  window.addEventListener("keydown", onKey, true);
+  window.addEventListener("popstate", userActs, true);
 }
