@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 import tokenizer as tk
 from tests.app.helpers import live_view, metric, open_app, rerun, shown_ids
 from tests.ui.payloads import XSS_TEXT
+from ui.common import state
 from ui.common.limits import MAX_CHAT_MESSAGES
 from ui.playground.conversation import DEFAULT_CONVERSATION, Message, for_template, to_link
 
@@ -282,3 +283,26 @@ def test_a_link_with_no_message_opens_as_it_is() -> None:
     at = open_app(mode="chat", enc="cl100k_base", chat="[]")
     assert not at.warning
     assert not [t for t in at.text_area if (t.key or "").startswith("playground.chat.content.")]
+
+
+def test_back_shows_the_entrys_conversation_after_a_removal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Messages read from a link anew are numbered from 0 again: the widgets of the
+    conversation on show must not write their messages over them (Back once showed the
+    user's message twice and lost the answer)."""
+    start = [Message("system", "S1"), Message("user", "Q"), Message("assistant", "Four.")]
+    at = open_app(mode="chat", enc="o200k_base", chat=to_link(start))
+    at.button(key="playground.chat.remove.0").click()
+    rerun(at)
+    after_removal = dict(at.query_params)
+    assert conversation(at) == [("user", "Q"), ("assistant", "Four.")]
+    at.selectbox(key="playground.chat.template").set_value("harmony")
+    rerun(at)
+
+    at.query_params.clear()
+    at.query_params.update(after_removal)
+    monkeypatch.setattr(state, "history_navigation", lambda: True)
+    rerun(at)
+    assert conversation(at) == [("user", "Q"), ("assistant", "Four.")]
+    assert json.loads(at.query_params["chat"]) == [["user", "Q"], ["assistant", "Four."]]

@@ -5,6 +5,7 @@ app with the entry's link on Back and Forward; before `state.follow_history`, ea
 its current state again and wrote it over the entry's link, so Back seemed to do nothing.
 """
 
+import json
 from collections.abc import Callable
 from urllib.parse import urlencode
 
@@ -225,3 +226,29 @@ def test_back_shows_the_vocabulary_shown_before_on_train(
     back(page)
     assert "show" not in query(page)
     expect(picker).to_have_value("second")
+
+
+def test_back_walks_through_a_conversations_edits(
+    open_app: Callable[[str], Page], page: Page
+) -> None:
+    """Removing a message is a change of its own (the conversation is also typed into), and
+    Back after it shows the entry's messages, not the widgets' leftovers."""
+    start = [["system", "S1"], ["user", "Q"], ["assistant", "Four."]]
+    open_app("/?" + urlencode({"mode": "chat", "enc": "o200k_base", "chat": json.dumps(start)}))
+    wait_settled(page)
+    with rerun(page):
+        page.get_by_role("button", name="Remove message 1").click()
+    assert json.loads(query(page)["chat"]) == start[1:]
+    choose_option(page, keyed(page, "playground.chat.template").get_by_role("combobox"), "harmony")
+    assert query(page)["template"] == "harmony"
+
+    back(page)
+    assert json.loads(query(page)["chat"]) == start[1:]
+    assert "template" not in query(page)
+    contents = page.locator("[class*='st-key-playground-chat-content-'] textarea")
+    expect(contents).to_have_count(2)
+    expect(contents.nth(0)).to_have_value("Q")
+    expect(contents.nth(1)).to_have_value("Four.")
+    back(page)
+    assert json.loads(query(page)["chat"]) == start
+    expect(contents).to_have_count(3)

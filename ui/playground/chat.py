@@ -38,6 +38,7 @@ from ui.playground.conversation import (
     moved,
     removed,
     unreadable,
+    with_keys,
 )
 from ui.playground.ids import special_texts_in
 from ui.playground.state import CHAT, IDS, PROMPT, TEMPLATE, TEXT
@@ -75,6 +76,9 @@ class RenderedView:
 # ---- state --------------------------------------------------------------------------------------
 
 
+_PARTS = ("role", "content", "channel")  # of a message, each a widget
+
+
 def _widget_key(part: str, message: Message) -> str:
     """``playground.chat.content.3``: the widget of `part` of the message keyed 3."""
     return f"{CHAT.key}.{part}.{message.key}"
@@ -86,17 +90,33 @@ def _current_messages() -> tuple[Message, ...]:
     for m in CHAT.value:
         typed = {
             part: st.session_state[_widget_key(part, m)]
-            for part in ("role", "content", "channel")
+            for part in _PARTS
             if isinstance(st.session_state.get(_widget_key(part, m)), str)
         }
         messages.append(replace(m, **typed))
     return tuple(messages)
 
 
+def _unused_keys_from() -> int:
+    """The first message key above every message widget's in the session.
+
+    Messages read from a link anew (Back or Forward) get keys from there, so their widgets are
+    new ones that show them. The browser sends the widgets of the conversation on show with the
+    run: keyed from 0 again, the link's messages got those widgets' values, and the browser
+    kept showing them (Back after a removal showed a message twice and lost another).
+    """
+    widgets = [str(k) for k in st.session_state if str(k).startswith(f"{CHAT.key}.")]
+    ends = [key.rpartition(".")[2] for key in widgets]  # playground.chat.content.3 -> 3
+    return max((int(end) for end in ends if end.isdigit()), default=-1) + 1
+
+
 def conversation(enc: Encoding) -> Conversation:
     """Read the Chat view's state (from the link on a session's first run) and put it in the
     link. The template follows the encoding's own until the user picks another."""
+    from_link = CHAT.key not in st.session_state  # the first run, Back or Forward
     CHAT.seed()
+    if from_link:
+        CHAT.set(with_keys(CHAT.value, first=_unused_keys_from()))
     messages = _current_messages()
     CHAT.set(messages)
     own = tk.template_for(enc.name)
