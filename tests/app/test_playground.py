@@ -329,3 +329,24 @@ def test_a_text_longer_than_the_window_says_so() -> None:
     assert any(
         "of GPT-2's context window (1,024): more than it can read" in c.value for c in at.caption
     )
+
+
+def test_a_page_opened_in_decode_mode_keeps_a_text_for_the_way_back() -> None:
+    """The link's text fills the ids box and comes back in text mode; without one, the text is
+    what the link's ids decode to (a reload of an ids link lost the text to the default)."""
+    at = open_app(text="hello there", mode="decode")
+    assert at.session_state["playground.ids"] == ", ".join(
+        map(str, oracle_ids("gpt2", "hello there"))
+    )
+    switch_mode(at, "encode")
+    assert at.session_state["playground.text"] == "hello there"
+    assert shown_ids(at) == oracle_ids("gpt2", "hello there")
+
+    at = open_app(mode="decode", ids="15339 1917", enc="cl100k_base")
+    switch_mode(at, "encode")
+    assert at.session_state["playground.text"] == "hello world"
+
+    for ids in ["64 41840 65", "31373 x", "99999999", ""]:  # not whole UTF-8, bad, unknown, none
+        at = open_app(mode="decode", ids=ids)
+        switch_mode(at, "encode")
+        assert at.session_state["playground.text"] == DEFAULT_TEXT

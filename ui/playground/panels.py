@@ -155,6 +155,8 @@ def input_row() -> str:
 def ids_box(enc: Encoding) -> None:
     """Decode mode's input: the live box for ids, pre-filled from ?ids= or with the ids of the
     text the page holds (`_refill_ids`), so the way back to that text shows at once."""
+    if TEXT.key not in st.session_state:  # opened in this mode: the text for the way back
+        set_live_text(TEXT.key, TEXT.seed(default=_text_of_the_linked_ids(enc)))
     if IDS.key not in st.session_state:
         filled = _ids_of_the_text(enc)
         set_live_text(IDS.key, IDS.seed(default=filled))
@@ -166,6 +168,20 @@ def ids_box(enc: Encoding) -> None:
         instant_chars=INSTANT_CHARS,
         label_visibility="collapsed",
     )
+
+
+def _text_of_the_linked_ids(enc: Encoding) -> str:
+    """What the link's ids decode to, for a page opened in decode mode with no text: a reload
+    of an ids link, then "Text → tokens", showed the default text instead. The default text if
+    the ids are not all ids of `enc`, too many, or not whole UTF-8."""
+    parsed = parse_ids(IDS.linked() or "")
+    ids = parsed.ids
+    if parsed.malformed or not ids or len(ids) > MAX_IDS or unknown_ids(enc, ids):
+        return TEXT.default
+    try:
+        return enc.decode_bytes(ids).decode("utf-8")
+    except UnicodeDecodeError:
+        return TEXT.default
 
 
 def _ids_of_the_text(enc: Encoding) -> str:
