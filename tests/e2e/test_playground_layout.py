@@ -53,6 +53,7 @@ def test_box_first_tokens_and_ids_show_without_scrolling(
             assert text["y"] + text["height"] <= tokens["y"]
             assert text["height"] <= 0.25 * height
         assert page.evaluate("window.scrollY") == 0
+        assert page.evaluate(_PAGE_HEIGHT_JS) <= height  # nothing below: one screen, stacked too
         screenshot(page, f"playground-fit-{width}x{height}-{scheme}", whole=False)
     finally:
         page.context.close()
