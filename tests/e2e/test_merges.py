@@ -8,7 +8,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.harness import goto, new_page, screenshot, wait_idle
+from tests.e2e.harness import goto, new_page, rerun, screenshot, wait_idle
 from tests.e2e.playground_page import shown_text
 from tests.prerequisites import corpus_texts
 from tests.ui.payloads import XSS_PAYLOADS
@@ -154,6 +154,34 @@ def test_space_on_a_focused_button_is_that_buttons(open_app: OpenApp) -> None:
     expect(slider(page)).to_have_value("11")
     wait_idle(page)
     assert button(page, "Play").count() == 1
+
+
+def test_the_keys_step_after_a_click_on_a_setting_or_a_chip(open_app: OpenApp) -> None:
+    """A clicked option kept the focus in its group (a setting's options, the chunk chips),
+    whose arrows moved along the group instead of stepping. A click now hands the keys back;
+    a control reached with Tab keeps them until Esc."""
+    page = open_merges(open_app, "?chunk=5&step=4")
+    with rerun(page):
+        page.get_by_role("radio", name="Hex bytes").click()
+    page.keyboard.press("ArrowRight")
+    expect(slider(page)).to_have_value("11")
+
+    chips = page.get_by_role("radiogroup", name="Chunks").get_by_role("radio")
+    with rerun(page):
+        chips.nth(0).click()
+    page.keyboard.press("Home")
+    expect(slider(page)).to_have_value("0")
+    page.keyboard.press("ArrowRight")
+    wait_for_step(page, "step > 0")
+
+    chips.nth(0).focus()  # as Tab leaves it: the arrows are the group's
+    page.keyboard.press("Escape")
+    page.keyboard.press("Home")
+    expect(slider(page)).to_have_value("0")
+    page.keyboard.press("Space")  # plays: the chip no longer has the focus to take it
+    expect(button(page, "Pause")).to_have_count(1)
+    page.keyboard.press("Space")
+    expect(button(page, "Play")).to_have_count(1)
 
 
 def test_typing_is_not_taken_for_keys(open_app: OpenApp) -> None:

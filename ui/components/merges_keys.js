@@ -1,15 +1,16 @@
 // The Merges page's keys (ui/merges/keys.py). The player's buttons carry Streamlit shortcuts
 // (← → space Home End), which Streamlit ignores while focus is in a text box or a slider, so
-// there the arrows still move the caret. Esc in such a box hands the keys back to the player:
-// it blurs the box (a Streamlit text area applies its text on blur), focus returns to the
-// page, and the shortcuts listen again. A menu that Esc closes (a selectbox's) keeps its Esc:
+// there the arrows still move the caret. Esc hands the keys back to the player: it blurs what
+// has the focus (a Streamlit text area applies its text on blur), focus returns to the page,
+// and the shortcuts listen again. A menu that Esc closes (a selectbox's) keeps its Esc:
 // its handler marks the event, and the box is blurred only by the next Esc.
 const EDITABLE = "textarea, input, select, [contenteditable]:not([contenteditable='false'])";
 
 // Space on a focused control (another player button, a help mark, an expander) is that
 // control's own key: the browser activates it on key up. Stopped here, in the capture phase,
 // it no longer also reaches the Play button's shortcut. Space with nothing focused still plays.
-const OWN_SPACE = "button, summary, a[href], [role='button'], [role='tab'], [role='switch']";
+const OWN_SPACE =
+  "button, summary, a[href], [role='button'], [role='tab'], [role='switch'], [role='radio']";
 
 function onSpace(event) {
   if (event.key !== " ") return;
@@ -21,7 +22,21 @@ function onKeyDown(event) {
   if (event.key !== "Escape" || event.defaultPrevented) return;
   // The box may sit in a component's shadow root: the path's first node is the box itself.
   const target = event.composedPath()[0];
-  if (target instanceof Element && target.matches(EDITABLE)) target.blur();
+  if (target instanceof HTMLElement && target !== document.body) target.blur();
+}
+
+// A control clicked keeps the focus, and a group of them (the chunk chips, a setting's options)
+// takes the arrows to move along itself: the arrows stopped stepping after a click on a chip,
+// the very click a teacher makes before stepping through its merges. A click with a pointer
+// hands the keys back to the player; a control reached with Tab keeps them until Esc.
+const GROUPED = "[role='radio'], [role='tab'], [role='switch'], button";
+
+function onClick(event) {
+  if (event.detail === 0) return; // from the keyboard (Enter or Space on the control)
+  const target = event.composedPath()[0];
+  const control = target instanceof Element ? target.closest(GROUPED) : null;
+  // After the control's own handlers (seen here first: they stop the click from bubbling).
+  if (control instanceof HTMLElement) setTimeout(() => control.blur(), 0);
 }
 
 // Bring the chosen chunk's chip into view within its row, never scrolling the page: presenting,
@@ -62,6 +77,7 @@ export default function ({ data }) {
   if (!document.hasFocus() && (active === null || active === document.body)) window.focus();
   window.addEventListener("keydown", onKeyDown);
   window.addEventListener("keydown", onSpace, true);
+  window.addEventListener("click", onClick, true);
   // Says the keys listen (the script comes a moment after the page): browser tests wait for it.
   document.body.dataset.mergesKeys = "on";
   // `data.chunk` changed (this runs again). The chips may be drawn, or chosen, a little later
@@ -111,5 +127,6 @@ export default function ({ data }) {
     clearTimeout(stop);
     window.removeEventListener("keydown", onKeyDown);
     window.removeEventListener("keydown", onSpace, true);
+    window.removeEventListener("click", onClick, true);
   };
 }

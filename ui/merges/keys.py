@@ -5,9 +5,9 @@ current step's row of the chunk's table in view inside the table's pane.
 
 The keys themselves are the player's button shortcuts (``st.button(shortcut=…)``, in
 ui/merges/player.py). Streamlit ignores shortcuts while focus is in a text box, which keeps the
-caret keys for editing, but then nothing hands them back short of a click elsewhere. This
-script-only component (ui/components/merges_keys.js) makes Esc do it: Esc in a text box blurs
-it, and the shortcuts work again.
+caret keys for editing, or in a group of options (a setting, the chunk chips), whose arrows move
+along it. This script-only component (ui/components/merges_keys.js) hands them back: Esc blurs
+what has the focus, and a click on an option or a button leaves it unfocused.
 """
 
 from ui.components import component
