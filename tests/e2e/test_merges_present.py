@@ -8,6 +8,7 @@ one reads at WCAG AA contrast, and → stepping at once.
 
 import re
 from collections.abc import Iterator
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -222,6 +223,19 @@ _ROW_SHOWN_JS = """() => {
 }"""
 
 
+# A text whose chunk summary takes two lines at 1024 px: the panes below it were sized for one.
+_SENTENCE = (
+    "In 1968, the quick brown foxes jumped 12345 times over the laziest dogs; naïve café "
+    "owners said: 'unbelievable!' "
+)
+# The last step's note stands apart from the last piece: on a line of its own, or a gap away.
+_APART_JS = """done => {
+    const piece = done.previousElementSibling.getBoundingClientRect();
+    const note = done.getBoundingClientRect();
+    return note.top >= piece.bottom - 1 || note.left - piece.right >= 4;
+}"""
+
+
 @pytest.mark.parametrize(
     ("size", "scheme", "query"),
     [
@@ -249,5 +263,32 @@ def test_the_current_row_of_the_table_stays_in_view(
             page.wait_for_function(_ROW_SHOWN_JS, timeout=5_000)
         assert page.evaluate(_OVERFLOW_JS) <= 1  # the pane scrolled, not the page
         screenshot(page, f"merges-present-last-row-{size[0]}x{size[1]}-{scheme}", whole=False)
+    finally:
+        page.context.close()
+
+
+def test_a_two_line_summary_leaves_the_panes_inside_the_window(
+    browser: Browser, app_url: str
+) -> None:
+    """At 1024x768 a long text's chunk summary wraps; the panes were sized for one line and ran
+    past the window. Its last row's note stood against the last piece ("[able]no pair left")."""
+    page = new_page(browser, width=1024, height=768)
+    try:
+        goto(page, app_url + "/")
+        open_presenting(
+            page, app_url + f"/merges?present=1&by=text&step=77&text={quote(_SENTENCE * 3)}"
+        )
+        summary = page.locator(".st-key-merges_stage [data-testid='stCaptionContainer']").first
+        expect(summary).to_contain_text("unchanged since step")
+        line = summary.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)")
+        assert summary.bounding_box()["height"] > 1.5 * line  # two lines: the case in question
+        page.wait_for_function(_ROW_SHOWN_JS, timeout=5_000)
+        assert page.evaluate(_OVERFLOW_JS) <= 1
+        for pane in (".st-key-merges_table", ".st-key-merges_text"):
+            box = page.locator(pane).bounding_box()
+            assert box["y"] + box["height"] <= 768, pane
+        note = page.locator(".mg-chunk tr.mg-now .mg-done")
+        assert note.evaluate(_APART_JS), "'no pair left' runs into the last piece"
+        screenshot(page, "merges-present-two-line-summary-1024x768", whole=False)
     finally:
         page.context.close()
