@@ -756,3 +756,24 @@ def test_a_corpus_of_whitespace_alone_trains_and_one_character_is_singular() -> 
     assert trained.encode_ordinary(text) == expected(270, text).encode_ordinary(text)
     one = paste(open_train(), "x")
     assert any(c.value.startswith("1 character ·") for c in one.caption)
+
+
+def test_a_reload_during_a_training_shows_it_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reload is a new session with the same link: the page waits again for the training the
+    server is still running for that link (it ran on unseen, and Train joined it as another's)."""
+    gate = threading.Event()
+    pool = TrainingPool(workers=1, keep=2, train_fn=held_back(gate))
+    before = train_cats(pool, monkeypatch)
+    job = before.session_state["train.pending"].job
+    reloaded = open_train(**dict(before.query_params))
+    assert reloaded.session_state["train.pending"].job is job
+    assert reloaded.button(key="train.train").disabled
+    assert any("when the page opened" in c.value for c in reloaded.caption)
+    gate.set()
+    wait_for_training(reloaded)
+    assert list(held(reloaded)) == ["cats"]
+    assert held(reloaded)["cats"].merges == job.result.merges
+    assert any("before a reload" in s.value for s in reloaded.success)
+
+    again = open_train(**dict(before.query_params))  # over now: its vocabulary is in the link
+    assert "train.pending" not in again.session_state

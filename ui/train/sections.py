@@ -269,6 +269,11 @@ def progress_panel() -> None:
             row.progress(progress.fraction, text=text)
             return
         row.progress(progress.fraction, text=progress.describe())
+        if wait.resumed:
+            st.caption(
+                "It was running on this server when the page opened (a reload, or someone "
+                "else asked for the same), so it shows here again."
+            )
         row.button(
             "Cancel",
             key="train.cancel",
@@ -297,6 +302,8 @@ def train_section(corpus: corpora.Corpus | None) -> None:
         problems.insert(0, f"No text to train on in {corpus.title}: it is empty.")
     for problem in problems:
         st.error(problem)
+    if corpus is not None and not problems and session.pending() is None:
+        session.resume(corpus, settings, name)
     # Not an on_click callback: its arguments would be this run's, and a click that also commits
     # an edited box (vocabulary size, name) must train with the edited values.
     if (

@@ -35,7 +35,7 @@ from ui.train.jobs import (
 )
 from ui.train.replay import default_sample, ending
 from ui.train.settings import describe_pattern
-from ui.train.state import LAST_KEY, NOTICE_KEY, PENDING_KEY, SELECTED
+from ui.train.state import LAST_KEY, NOTICE_KEY, PENDING_KEY, RESUME_KEY, SELECTED
 from ui.train.worker import run_in_child, train_in_process
 
 NoticeKind = Literal["success", "info", "warning", "error"]
@@ -71,6 +71,7 @@ class Pending:
     sample: str  # the start of the corpus, for the replay
     job: TrainJob = field(compare=False, repr=False)
     cancelled_at: int | None = None  # merges made when this session pressed Cancel
+    resumed: bool = False  # running when the page opened, not started by a click here
 
 
 def notify(kind: NoticeKind, text: str) -> None:
@@ -119,7 +120,22 @@ def pending_job() -> TrainJob | None:
     return None if wait is None else wait.job
 
 
-def start(corpus: corpora.Corpus, settings: TrainSettings, name: str) -> None:
+def resume(corpus: corpora.Corpus, settings: TrainSettings, name: str) -> None:
+    """Once a session: wait for the training of exactly this corpus and these settings if the
+    server is running it. A link keeps the page's corpus and settings but not its training, so
+    a reload during a training showed none: it ran on unseen, and Train joined it as someone
+    else's."""
+    if st.session_state.get(RESUME_KEY):
+        return
+    st.session_state[RESUME_KEY] = True
+    job = training_pool().get(TrainKey(corpus.sha256, settings))
+    if job is not None and not job.over and not job.cancelled:
+        start(corpus, settings, name, resumed=True)
+
+
+def start(
+    corpus: corpora.Corpus, settings: TrainSettings, name: str, *, resumed: bool = False
+) -> None:
     """Ask the pool for this training (joining an identical one if it exists) and wait for it.
 
     The previous training's outcome and notices leave the page: they were about that one.
@@ -133,7 +149,7 @@ def start(corpus: corpora.Corpus, settings: TrainSettings, name: str) -> None:
     job = pool.submit(key, corpus.text, session_id())
     about = f"trained on {corpus.title} with {describe_pattern(settings)}"
     st.session_state[PENDING_KEY] = Pending(
-        key, name, corpus.title, shared, about, default_sample(corpus.text), job
+        key, name, corpus.title, shared, about, default_sample(corpus.text), job, resumed=resumed
     )
     registry.await_vocabulary(lambda: pending() is None or collect())
 
@@ -216,7 +232,10 @@ def _finish(wait: Pending) -> bool:
         return True
     text = f"Trained {inline_code(enc.name)} on {wait.corpus_title}. {told}"
     if wait.shared:
-        text += " (Someone on this server had asked for the same training: it was shared.)"
+        text += (
+            " (This server was already training exactly this, for this page before a reload "
+            "or for someone else: it ran once, for both.)"
+        )
     st.session_state[LAST_KEY] = Outcome(
         "success", text + dropped_note(dropped), job.progress(), vocabulary=enc.name
     )

@@ -40,6 +40,7 @@ TAB = state.Param(
 # Not in links: this session's training and the replay's player.
 PENDING_KEY = "train.pending"  # the training this session waits for
 NOTICE_KEY = "train.notice"
+RESUME_KEY = "train.resume_checked"  # set once the page has looked for its running training
 LAST_KEY = "train.last"  # the Outcome of the last training, shown until the next one starts
 STEP_OF = "train.step_of"  # the vocabulary the replay's step belongs to
 PLAYING_KEY = "train.playing"
