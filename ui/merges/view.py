@@ -13,6 +13,8 @@ from html import escape, unescape
 from pathlib import Path
 from typing import Literal
 
+import regex
+
 from tokenizer import Encoding, MergeStep, bytes_to_symbols
 from ui.common.glyphs import visible_html
 from ui.common.limits import MAX_ROW_PIECES, MAX_TABLE_ROWS
@@ -52,6 +54,7 @@ KIND_ICONS: dict[Kind, str] = {
     "other": ":material/question_mark:",
 }
 CHIP_CHARS = 24  # longer chunks are shortened on their chip (the table shows them whole)
+_GRAPHEMES = regex.compile(r"\X")
 
 _MARKDOWN_SPECIAL = frozenset(string.punctuation)
 _TAG = re.compile("<[^>]*>")
@@ -75,8 +78,20 @@ def markdown_literal(text: str) -> str:
 
 def chip_label(chunk: str, kind: Kind) -> str:
     """A chunk's chip: the icon of its kind and its text, shortened past `CHIP_CHARS`."""
-    shown = chunk if len(chunk) <= CHIP_CHARS else chunk[: CHIP_CHARS - 1] + "…"
+    shown = chunk if len(chunk) <= CHIP_CHARS else chunk[: _cut(chunk, CHIP_CHARS - 1)] + "…"
     return f"{KIND_ICONS[kind]} {markdown_literal(shown)}"
+
+
+def _cut(text: str, most: int) -> int:
+    """Where to cut `text` to keep at most `most` characters: after the last whole character as
+    a reader sees one (a cut inside 👋🏽 showed a plain 👋); inside the first one if it is longer.
+
+    >>> _cut("ab👋🏽", 3), _cut("ab👋🏽", 4)
+    (2, 4)
+    """
+    ends = [m.end() for m in _GRAPHEMES.finditer(text, endpos=most + 1)]
+    whole = [end for end in ends if end <= most]
+    return whole[-1] if whole else most
 
 
 def piece_html(piece: bytes, style: PieceStyle) -> str:

@@ -179,6 +179,16 @@ def test_chip_labels_show_whitespace_and_the_kind_icon() -> None:
     assert long.endswith("…") and len(long) == len(":material/abc: ") + CHIP_CHARS
 
 
+def test_a_shortened_chip_keeps_its_last_character_whole() -> None:
+    """A cut inside 👋🏽 (hand + skin tone) showed a plain 👋; inside a flag, half a flag."""
+    for unit in ["👋🏽", "🇫🇷", "e\u0301"]:
+        label = chip_label(unit * 300, "other")
+        shown = label.split(" ", 1)[1].removesuffix("…")
+        assert shown and shown == unit * (len(shown) // len(unit)), unit
+        assert len(shown) <= CHIP_CHARS - 1
+    assert chip_label("a" + "\u0301" * 99, "other").endswith("…")  # one long character: cut
+
+
 def test_presentation_css_follows_the_theme() -> None:
     assert "--mg-fg:#000000" in presentation_css(dark=False)
     assert "--mg-fg:#ffffff" in presentation_css(dark=True)
