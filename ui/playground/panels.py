@@ -85,7 +85,9 @@ def mode_switch() -> str:
     st.segmented_control(
         "Mode",
         list(MODES),
-        default=MODE.seed(),  # what it holds, as its default too (ui/common/state.py)
+        # What it holds, as its default too (why: `state.segmented`); Streamlit's log warns of
+        # a default beside a session value once per server, which is meant.
+        default=MODE.seed(),
         format_func=MODES.__getitem__,
         key=MODE.key,
         required=True,
