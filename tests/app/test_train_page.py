@@ -587,6 +587,19 @@ def test_several_uploaded_files_are_one_corpus() -> None:
     assert list(held(at)) == ["a-and-1-270"]
 
 
+def test_an_empty_file_among_several_is_named_and_left_out() -> None:
+    """It added only a blank line between the others, without a word."""
+    files = [
+        ("a.txt", b"first " * 50, "x"),
+        ("none.txt", b"", "x"),
+        ("b.txt", b"second " * 50, "x"),
+    ]
+    at = upload(open_train(), files)
+    assert any("`none.txt` is empty: nothing from it." in w.value for w in at.warning)
+    chars = len("first " * 50) + 2 + len("second " * 50)  # one blank line between the two
+    assert any(f"{chars:,} characters" in c.value for c in at.caption)
+
+
 def test_an_upload_over_the_limit_gets_our_message_naming_the_limit() -> None:
     big = b"x" * (MAX_CORPUS_BYTES // 2 + 1)
     at = upload(open_train(), [("a.txt", big, "text/plain"), ("b.txt", big, "text/plain")])

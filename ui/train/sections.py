@@ -113,6 +113,9 @@ def upload_box() -> corpora.Corpus | None:
         notices, texts = [], []
         for upload in files:
             decoded = uploads.decode_upload(upload.getvalue())
+            if not decoded.text and len(files) > 1:  # one alone is named by `train_section`
+                notices.append(f"{inline_code(upload.name, 60)} is empty: nothing from it.")
+                continue
             texts.append(decoded.text)
             if decoded.notice:
                 notices.append(f"{inline_code(upload.name, 60)}: {decoded.notice}")
