@@ -115,7 +115,7 @@ def test_qwen3_playground_shows_the_composed_text_and_says_so() -> None:
     at.session_state["playground.pin"] = (index, tok.ids[index])
     first, last = tok.char_spans[index]
     assert composed[first:last].endswith("é")
-    assert f"chars {first:,}–{last - 1:,}" in live_view(rerun(at))["pin"]
+    assert f"chars {first + 1:,}–{last:,}" in live_view(rerun(at))["pin"]
 
 
 @pytest.mark.parametrize("name", ["qwen3", "llama3"])

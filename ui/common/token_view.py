@@ -103,9 +103,18 @@ def tooltip(tok: Tokenized, i: int, facts: TokenFacts) -> str:
         origin = "single byte, no merge"
     else:
         origin = f"merge rank {rank}"
-    first, last = tok.char_spans[i]
-    chars = f"char {first}" if last - first == 1 else f"chars {first}–{last - 1}"
+    chars = char_span(*tok.char_spans[i])
     return f"id {token_id} · {origin} · {chars} · bytes {hex_bytes(tok.pieces[i])}"
+
+
+def char_span(first: int, last: int) -> str:
+    """The characters ``text[first:last]`` as a reader counts them, from 1 like the tokens
+    ("token 11, chars 14–15"; it said "chars 13–14", counted from 0).
+
+    >>> char_span(0, 1), char_span(4, 10)
+    ('char 1', 'chars 5–10')
+    """
+    return f"char {first + 1:,}" if last - first == 1 else f"chars {first + 1:,}–{last:,}"
 
 
 def hex_bytes(piece: bytes) -> str:

@@ -10,7 +10,7 @@ from html import escape
 from tokenizer import Encoding, Tokenized
 from ui.common.links import vocab_url
 from ui.common.token_text import token_html
-from ui.common.token_view import hex_bytes
+from ui.common.token_view import char_span, hex_bytes
 
 
 def _token(enc: Encoding, token_id: int) -> str:
@@ -45,8 +45,7 @@ def pin_html(
     special tokens added (``cl100k_base+chatml``) is not one the Vocabulary page can open.
     """
     token_id = tok.ids[i]
-    first, last = tok.char_spans[i]
-    chars = f"char {first:,}" if last - first == 1 else f"chars {first:,}–{last - 1:,}"
+    chars = char_span(*tok.char_spans[i])
     piece = tok.pieces[i]
     noun = "byte" if len(piece) == 1 else "bytes"
     opener = (

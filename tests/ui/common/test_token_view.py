@@ -69,10 +69,10 @@ def test_an_invisible_character_split_between_tokens_shows_its_code_point(
 
 def test_tooltip_names_id_rank_chars_and_bytes(gpt2: tk.Encoding) -> None:
     tok = gpt2.tokenize("hello world")
-    assert tooltip(tok, 1, gpt2) == "id 995 · merge rank 739 · chars 5–10 · bytes 20 77 6F 72 6C 64"
+    assert tooltip(tok, 1, gpt2) == "id 995 · merge rank 739 · chars 6–11 · bytes 20 77 6F 72 6C 64"
     single = gpt2.tokenize("!")
     assert "single byte" in tooltip(single, 0, gpt2)
-    assert "char 0 ·" in tooltip(single, 0, gpt2)
+    assert "char 1 ·" in tooltip(single, 0, gpt2)
 
 
 def test_special_tokens_are_marked(gpt2: tk.Encoding) -> None:

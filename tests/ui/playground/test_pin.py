@@ -26,7 +26,7 @@ def test_the_panel_names_id_rank_parents_bytes_and_links_the_vocabulary(
     tok = gpt2.tokenize("hello world")
     panel = probe(pin_html(gpt2, tok, 1, merge_parents(gpt2, 995)))
     text = " ".join(e.text for e in panel.elements if e.tag == "div")
-    assert "#995" in text and "token 2, chars 5–10" in text
+    assert "#995" in text and "token 2, chars 6–11" in text  # both counted from 1
     assert "merge rank 739: ·wor #476 + ld #335" in text
     assert "bytes 20 77 6F 72 6C 64" in text
     (link,) = [e for e in panel.elements if e.tag == "a"]
