@@ -46,3 +46,20 @@ def test_the_vocabulary_files_panel_keeps_its_labels_at_1024_by_768(
         assert [text for text in cut_texts(page) if " per file • " not in text] == []
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize(("width", "opened"), [(390, False), (1024, True)])
+def test_the_sidebar_starts_closed_on_a_phone_only(
+    browser: Browser, app_url: str, width: int, opened: bool
+) -> None:
+    """Kept open everywhere, it covered the page of a phone, which then showed a sliver of it."""
+    page = new_page(browser, width=width, height=844)
+    try:
+        goto(page, app_url + "/")
+        wait_settled(page)
+        box = page.get_by_test_id("stSidebar").bounding_box()
+        assert (box is not None and box["x"] >= 0 and box["width"] > 0) is opened
+        heading = page.get_by_role("heading", name="Playground").bounding_box()
+        assert heading is not None and heading["x"] >= (300 if opened else 0)
+    finally:
+        page.context.close()

@@ -57,7 +57,7 @@ def frame() -> None:
         page_title="BPE Lens",
         page_icon=favicon(),
         layout="wide",
-        initial_sidebar_state="expanded",
+        initial_sidebar_state="auto",  # collapsed on a phone, where it covered the page
     )
     page: StreamlitPage = st.navigation(pages())
     state.follow_history(page.url_path or "playground")  # the state's keys start with this
