@@ -292,3 +292,20 @@ def test_a_two_line_summary_leaves_the_panes_inside_the_window(
         screenshot(page, "merges-present-two-line-summary-1024x768", whole=False)
     finally:
         page.context.close()
+
+
+def test_on_a_phone_the_table_and_the_text_stack(browser: Browser, app_url: str) -> None:
+    """Side by side at 390 px, the table's pieces stood one letter per line."""
+    page = new_page(browser, width=390, height=844)
+    try:
+        goto(page, app_url + "/")
+        open_presenting(page, app_url + "/merges?present=1&step=3")
+        expect(page.locator(".mg-chunk tr.mg-now")).to_be_attached()
+        table = page.locator(".st-key-merges_table").bounding_box()
+        text = page.locator(".st-key-merges_text").bounding_box()
+        assert table is not None and text is not None
+        assert table["width"] >= 300 and text["width"] >= 300
+        assert text["y"] >= table["y"] + table["height"] - 1
+        screenshot(page, "merges-present-390x844", whole=False)
+    finally:
+        page.context.close()
