@@ -63,3 +63,16 @@ def test_the_sidebar_starts_closed_on_a_phone_only(
         assert heading is not None and heading["x"] >= (300 if opened else 0)
     finally:
         page.context.close()
+
+
+def test_the_chat_template_menu_takes_a_phones_row(browser: Browser, app_url: str) -> None:
+    """Beside the generation prompt's toggle it was squeezed to its least width: "hai"."""
+    page = new_page(browser, width=390, height=844)
+    try:
+        goto(page, app_url + "/?mode=chat&enc=o200k_harmony")
+        wait_settled(page)
+        menu = page.get_by_test_id("stSelectbox").filter(has_text="Template").first
+        box = menu.bounding_box()
+        assert box is not None and box["width"] >= 250
+    finally:
+        page.context.close()
