@@ -12,7 +12,7 @@ import tokenizer as tk
 from tests.app.helpers import columns_reading_none, open_app, rerun
 from tokenizer import formats
 from tokenizer.train_record import TrainStep
-from ui.common import registry, state
+from ui.common import registry, state, vocab_files
 from ui.common.limits import MAX_CORPUS_BYTES, MAX_TRAIN_VOCAB
 from ui.common.vocab_store import STORE, Stored, VocabStore
 from ui.train import session as train_session
@@ -422,6 +422,23 @@ def test_import_gpt2_files_with_a_pattern_and_a_name() -> None:
         name="x", pattern=tk.PATTERNS["cl100k_base"], merges=enc.merges, special_tokens={}
     ).encode_ordinary(CORPUS)
     assert any("no training record" in i.value for i in at.info)  # replay needs the bundle
+
+
+def test_a_re_imported_export_is_named_after_the_vocabulary(trained: AppTest) -> None:
+    """Its files are named after the vocabulary and the format's fixed name: an export of
+    "cats" came back as "cats-tokenizer" from tokenizer.json but "cats-2" from the bundle."""
+    names = []
+    trained.session_state["train.import_panel"] = True  # open it, as the user does
+    rerun(trained)
+    for fmt in ("hf", "tiktoken"):
+        (export,) = [e for e in vocab_files.exports(held(trained)["cats"]) if e.fmt == fmt]
+        uploads = [(name, data, "x") for name, data in export.files]
+        trained.file_uploader(key="train.import_files").set_value(uploads)
+        rerun(trained)
+        trained.button(key="train.import").click()
+        rerun(trained)
+        names.append(list(held(trained))[-1])
+    assert names == ["cats-2", "cats-3"]
 
 
 def test_remove_a_vocabulary(trained: AppTest) -> None:

@@ -143,13 +143,29 @@ def _not_imported_yet(key: str, files: list[UploadedFile]) -> list[UploadedFile]
     return [f for f in files if f.file_id not in done]
 
 
+def name_from_file(file_name: str) -> str:
+    """The name an imported file suggests: its stem, less the fixed file name this app's exports
+    put after a vocabulary's name (an export of ``cats`` came back as ``cats-tokenizer``, its
+    .tiktoken as ``cats``); "imported" for a fixed name alone.
+
+    >>> name_from_file("cats-tokenizer.json"), name_from_file("cats.tiktoken")
+    ('cats', 'cats')
+    >>> name_from_file("cats-vocab.bpe"), name_from_file("vocab.json")
+    ('cats', 'imported')
+    """
+    stem = PurePath(file_name).stem.split(".")[0]
+    if stem.lower() in _GENERIC_STEMS:
+        return "imported"
+    head, _, tail = stem.rpartition("-")
+    return vocab_files.file_stem(head if head and tail.lower() in _GENERIC_STEMS else stem)
+
+
 def _import(key: str, files: list[UploadedFile], then: Picked | None) -> None:
     """Import button callback (it may select the new vocabulary, so it runs before the widgets)."""
     ss = st.session_state
     read = [(f.name, f.getvalue()) for f in files]
     wanted = ss.get(f"{key}_name", "").strip()
-    stem = PurePath(read[0][0]).stem.split(".")[0]
-    fallback = "imported" if stem.lower() in _GENERIC_STEMS else vocab_files.file_stem(stem)
+    fallback = name_from_file(read[0][0])
     reserved = tk.list_encodings()
     problem = registry.check_name(wanted, reserved) if wanted else None
     if problem is not None:
