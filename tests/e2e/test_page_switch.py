@@ -54,3 +54,16 @@ def test_settings_changed_on_the_page_survive_a_visit_elsewhere(open_app, page: 
     expect(keyed(page, "train.vocab").locator("input")).to_have_value("300")
     expect(keyed(page, "train.name").locator("input")).to_have_value("mine")
     assert query(page)["name"] == "mine"
+
+
+def test_the_focused_page_link_shows_a_ring_even_on_the_current_page(open_app, page: Page) -> None:
+    """Tabbing onto the current page's link used to change nothing: its background already
+    marks the page, and Streamlit shows focus with that same background."""
+    open_app("/")
+    wait_settled(page)
+    links = page.locator("[data-testid='stSidebarNavLink']")
+    links.nth(1).focus()
+    page.keyboard.press("Shift+Tab")  # by the keyboard, so the focus is :focus-visible
+    current = links.nth(0)
+    expect(current).to_be_focused()
+    assert current.evaluate("link => getComputedStyle(link).outlineStyle") == "solid"

@@ -21,6 +21,14 @@ from ui.common.well_formed import repair_typed_text
 
 _FRAMED = "common.framed"  # session state: set by the frame for the page it runs next
 
+# Streamlit marks a focused page link only by the background it also gives the current page,
+# so a keyboard user tabbing onto the current page's link saw no change at all.
+_FRAME_CSS = """
+[data-testid="stSidebarNavLink"]:focus-visible {
+  outline: 2px solid currentColor; outline-offset: -2px;
+}
+"""
+
 
 def pages() -> list[StreamlitPage]:
     """The app's pages, made during the run: an `st.Page` made outside a script run (when a
@@ -60,6 +68,7 @@ def frame() -> None:
         initial_sidebar_state="auto",  # collapsed on a phone, where it covered the page
     )
     page: StreamlitPage = st.navigation(pages())
+    st.html(f"<style>{_FRAME_CSS}</style>")  # style only: Streamlit gives it no room on the page
     state.follow_history(page.url_path or "playground")  # the state's keys start with this
     with state.one_history_entry():
         registry.collect_awaited()  # a training that finished while its user was elsewhere
