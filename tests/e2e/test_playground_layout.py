@@ -85,6 +85,32 @@ def test_long_text_scrolls_in_its_panes_not_the_page(
         page.context.close()
 
 
+def test_decode_and_chat_views_fit_the_room_too(
+    browser, app_url: str, size: tuple[int, int]
+) -> None:
+    """Ids → text is one screen like Text → tokens. Chat with a model's template keeps its
+    counts and the first tokens and ids in view: at 1024x768 its two message cards pushed every
+    token below the window."""
+    width, height = size
+    page = new_page(browser, width=width, height=height)
+    try:
+        goto(page, app_url + "/?mode=decode")
+        wait_settled(page)
+        assert_on_screen(page, first_token(page), "the first decoded token")
+        assert page.evaluate(_PAGE_HEIGHT_JS) <= height
+        goto(page, app_url + "/?mode=chat&enc=llama3")
+        wait_settled(page)
+        for label in ("Tokens", "Characters"):
+            assert_on_screen(page, metric(page, label), f"the {label} count")
+        assert_on_screen(page, first_token(page), "the first token")
+        assert_on_screen(page, first_id(page), "the first id")
+        if width >= 1100:  # side by side, the page is exactly the window
+            assert page.evaluate(_PAGE_HEIGHT_JS) <= height
+        screenshot(page, f"playground-chat-fit-{width}x{height}", whole=False)
+    finally:
+        page.context.close()
+
+
 def test_notes_above_the_tokens_leave_them_room(browser, app_url: str) -> None:
     """Qwen's NFC note and the special-token hint together, on a laptop screen: both are short
     lines, so the token pane keeps several lines of tokens (two boxes left it three)."""
