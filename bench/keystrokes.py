@@ -194,8 +194,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     enc = tk.get_encoding(args.enc)
     start_text, big = kilobyte(), fifty_kilobytes()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    with running_app() as app, chromium() as browser:
-        page = new_page(browser, width=WIDTH, height=HEIGHT)
+    with (
+        running_app() as app,
+        chromium() as browser,
+        new_page(browser, width=WIDTH, height=HEIGHT) as page,
+    ):
         goto(page, f"{app.url}/?enc={args.enc}")
         put_text(page, enc, start_text)  # the first paste warms the caches; not reported
         if args.cps:
@@ -206,7 +209,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             label = "one at a time"
         put_text(page, enc, start_text)
         paste = put_text(page, enc, big)
-        page.context.close()
     tokens = len(enc.encode_ordinary(big))
     print(
         f"{args.enc}, {len(start_text.encode())} bytes of text, {WIDTH}x{HEIGHT}, headless Chromium"

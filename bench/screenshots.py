@@ -157,8 +157,7 @@ def theme_of(page: Page) -> str:
 
 
 def take(browser: Browser, base_url: str, shot: Shot, theme: str) -> Path:
-    page = new_page(browser, width=WIDTH, height=HEIGHT, color_scheme=theme)
-    try:
+    with new_page(browser, width=WIDTH, height=HEIGHT, color_scheme=theme) as page:
         goto(page, base_url + shot.path, timeout_ms=SLOW_MS)
         for step in shot.steps:
             step(page)
@@ -169,8 +168,6 @@ def take(browser: Browser, base_url: str, shot: Shot, theme: str) -> Path:
         path = ASSETS / f"{shot.name}-{theme}.png"
         page.screenshot(path=str(path))
         return path
-    finally:
-        page.context.close()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -183,9 +180,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     shots = [shot for shot in SHOTS if not args.names or shot.name in args.names]
     ASSETS.mkdir(parents=True, exist_ok=True)
     with running_app() as app, chromium() as browser:
-        warm = new_page(browser)  # the first request of a server loads the default vocabulary
-        goto(warm, app.url + "/", timeout_ms=SLOW_MS)
-        warm.context.close()
+        with new_page(browser) as warm:  # a server's first request loads the default vocabulary
+            goto(warm, app.url + "/", timeout_ms=SLOW_MS)
         for shot in shots:
             for theme in THEMES:
                 start = time.monotonic()

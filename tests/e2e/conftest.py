@@ -57,9 +57,8 @@ def color_scheme(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 def page(browser: Browser, color_scheme: str) -> Iterator[Page]:
-    page = new_page(browser, width=1400, height=1000, color_scheme=color_scheme)
-    yield page
-    page.context.close()
+    with new_page(browser, width=1400, height=1000, color_scheme=color_scheme) as page:
+        yield page
 
 
 @pytest.fixture

@@ -5,11 +5,11 @@ One module for everything that starts or drives the app in a browser, shared by 
 does not import pytest):
 
     with running_app() as app, chromium() as browser:
-        page = new_page(browser, width=1280, height=720, color_scheme="dark")
-        goto(page, app.url + "/merges?chunk=5")       # returns once the first run has finished
-        with rerun(page):                              # returns once the run the click starts
-            page.get_by_role("button", name="Next").click()   # has finished
-        screenshot(page, "merges-next")                # artifacts/screenshots/merges-next.png
+        with new_page(browser, width=1280, height=720, color_scheme="dark") as page:
+            goto(page, app.url + "/merges?chunk=5")    # returns once the first run has finished
+            with rerun(page):                           # returns once the run the click starts
+                page.get_by_role("button", name="Next").click()   # has finished
+            screenshot(page, "merges-next")             # artifacts/screenshots/merges-next.png
 
 Nothing here sleeps for a fixed time: every wait is for a condition (the health check
 answering, a script run finishing, the layout no longer changing) with a timeout.
@@ -251,10 +251,11 @@ _RUN_COUNTER_JS = """(() => {
 ).replace("$EARLY", str(ForwardMsg.FINISHED_EARLY_FOR_RERUN))
 
 
+@contextmanager
 def new_page(
     browser: Browser, *, width: int = 1400, height: int = 1000, color_scheme: str = "light"
-) -> Page:
-    """A page in a new browser context (close it with `page.context.close()`).
+) -> Iterator[Page]:
+    """A page in a browser context of its own (no cookies or storage shared), closed on exit.
 
     The system colour scheme is what Streamlit's theme follows; every page counts its finished
     script runs (`rerun`, `goto`).
@@ -264,10 +265,13 @@ def new_page(
         color_scheme=color_scheme,
         device_scale_factor=1,
     )
-    context.add_init_script(_RUN_COUNTER_JS)
-    page = context.new_page()
-    page.set_default_timeout(RUN_TIMEOUT_MS)
-    return page
+    try:
+        context.add_init_script(_RUN_COUNTER_JS)
+        page = context.new_page()
+        page.set_default_timeout(RUN_TIMEOUT_MS)
+        yield page
+    finally:
+        context.close()
 
 
 def finished_runs(page: Page) -> int:

@@ -34,8 +34,7 @@ def test_special_tokens_counts_and_layout(
     browser: Browser, app_url: str, size: tuple[int, int], scheme: str
 ) -> None:
     width, height = size
-    page = new_page(browser, width=width, height=height, color_scheme=scheme)
-    try:
+    with new_page(browser, width=width, height=height, color_scheme=scheme) as page:
         goto(page, app_url + chat_url())
         wait_settled(page)
         starts = page.locator('.bpl-text .tok[data-token-id="100264"]')
@@ -54,8 +53,6 @@ def test_special_tokens_counts_and_layout(
         assert cards["x"] + cards["width"] <= tokens["x"]  # side by side
         assert page.evaluate("window.scrollY") == 0
         screenshot(page, f"chat-{width}x{height}-{scheme}", whole=False)
-    finally:
-        page.context.close()
 
 
 def test_editing_updates_the_tokens_and_the_link(open_app, page: Page) -> None:

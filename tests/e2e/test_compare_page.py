@@ -110,9 +110,8 @@ def test_languages_tab_at_1024_shows_every_encoding_and_option(
     """At 1024x768 with the sidebar open: the key names every encoding charted (Vega's legend,
     in fixed columns, lost the third), and every metric and sample group is whole in view (in
     columns, both rows were cut and scrolled sideways)."""
-    page = new_page(browser, width=1024, height=768)
-    chosen = ["gpt2", "cl100k_base", "o200k_base", "llama3", "qwen3"]
-    try:
+    with new_page(browser, width=1024, height=768) as page:
+        chosen = ["gpt2", "cl100k_base", "o200k_base", "llama3", "qwen3"]
         goto(page, app_url + "/")
         goto(page, app_url + f"/compare?tab=languages&langs={','.join(chosen)}")
         expect(page.locator("[data-testid='stVegaLiteChart']")).to_have_count(3)
@@ -127,8 +126,6 @@ def test_languages_tab_at_1024_shows_every_encoding_and_option(
             expect(options.locator("button").last).to_be_in_viewport(ratio=1)
             assert options.evaluate("row => row.scrollWidth <= row.clientWidth"), group
         screenshot(page, "languages-1024x768")
-    finally:
-        page.context.close()
 
 
 # Each chart's texts (labels, ticks, titles) that reach past its left or right edge.
@@ -149,8 +146,7 @@ def test_no_chart_text_is_cut_by_its_frame(
     """For every metric, each chart's words and numbers lie whole inside it: at 1024x768 the
     tricky cases' axis title ("Characters per token") ran past the frame and lost its last
     letter, and at both sizes the last tick label lost a pixel."""
-    page = new_page(browser, width=width, height=height)
-    try:
+    with new_page(browser, width=width, height=height) as page:
         goto(page, app_url + "/")
         cut = {}
         for shown in METRICS:
@@ -161,8 +157,6 @@ def test_no_chart_text_is_cut_by_its_frame(
                 if texts := chart.evaluate(_CUT_TEXTS_JS):
                     cut[shown, n] = texts
         assert not cut
-    finally:
-        page.context.close()
 
 
 def test_languages_tab_chart_table_metric_and_own_sample(open_app, page: Page) -> None:
@@ -270,8 +264,7 @@ def test_a_compare_link_opens_the_same_view_in_a_fresh_browser_context(
     languages_link = page.url
     assert "tab=languages" in languages_link and "metric=bytes_per_token" in languages_link
 
-    fresh = new_page(browser, width=1400, height=1000)  # another browser: nothing shared
-    try:
+    with new_page(browser, width=1400, height=1000) as fresh:  # another browser: nothing shared
         goto(fresh, side_link)
         expect(text_box(fresh)).to_have_value("Links keep the view: 12345 naïve 👋")
         expect(keyed(fresh, "compare.col_1")).to_contain_text("o200k_base")
@@ -289,5 +282,3 @@ def test_a_compare_link_opens_the_same_view_in_a_fresh_browser_context(
         shown = [s for s in load_samples() if s.kind in ("language", "code")]
         grid = fresh.locator("[data-testid='stDataFrame'] table").first
         expect(grid).to_have_attribute("aria-rowcount", str(len(shown) + 1))
-    finally:
-        fresh.context.close()

@@ -20,16 +20,12 @@ LINKS = [
 
 @pytest.mark.parametrize("link", LINKS)
 def test_first_request_opens_inside_the_frame(browser: Browser, link: str) -> None:
-    with running_app() as app:
-        page = new_page(browser, width=1300, height=900)
-        try:
-            goto(page, app.url + link, timeout_ms=60_000)
-            sidebar = page.locator("[data-testid='stSidebar']")
-            expect(sidebar.get_by_text("Encoding", exact=True)).to_be_visible()
-            expect(sidebar.get_by_text("Playground")).to_be_visible()
-            assert page.url.split("?")[0].endswith(link.split("?")[0])
-            if "enc=" in link:  # the link's encoding reached the sidebar picker
-                assert "enc=cl100k_base" in page.url
-                expect(sidebar.get_by_text("100,277 token ids", exact=False)).to_be_visible()
-        finally:
-            page.context.close()
+    with running_app() as app, new_page(browser, width=1300, height=900) as page:
+        goto(page, app.url + link, timeout_ms=60_000)
+        sidebar = page.locator("[data-testid='stSidebar']")
+        expect(sidebar.get_by_text("Encoding", exact=True)).to_be_visible()
+        expect(sidebar.get_by_text("Playground")).to_be_visible()
+        assert page.url.split("?")[0].endswith(link.split("?")[0])
+        if "enc=" in link:  # the link's encoding reached the sidebar picker
+            assert "enc=cl100k_base" in page.url
+            expect(sidebar.get_by_text("100,277 token ids", exact=False)).to_be_visible()

@@ -116,13 +116,13 @@ def test_play_and_step_advance_the_table_and_the_link_restores_the_step(
     expect_param(page, "step", str(now))
     current = page.locator(".mg-chunk tr.mg-now").get_attribute("data-step")
     # The link opens the same view in a new session.
-    other = goto(new_page(browser), page.url)
-    # The run has ended; the browser may still be laying out its table (CI saw 0 rows).
-    expect(table_rows(other)).to_have_count(paused + 1)
-    assert step(other) == now
-    assert other.locator(".mg-chunk tr.mg-now").get_attribute("data-step") == current
-    assert best_ranks(other) == BEST[: paused + 1][: rows(other)]
-    other.context.close()
+    with new_page(browser) as other:
+        goto(other, page.url)
+        # The run has ended; the browser may still be laying out its table (CI saw 0 rows).
+        expect(table_rows(other)).to_have_count(paused + 1)
+        assert step(other) == now
+        assert other.locator(".mg-chunk tr.mg-now").get_attribute("data-step") == current
+        assert best_ranks(other) == BEST[: paused + 1][: rows(other)]
     # Paused means paused: while the other session loaded, this one did not move on.
     assert step(page) == now and rows(page) == paused + 1
 
@@ -258,12 +258,12 @@ def test_the_patched_whole_text_equals_a_fresh_drawing(open_app: OpenApp, browse
         wait_idle(page)
     expect_param(page, "step", str(step(page)))
     patched = page.locator(".mg-block").inner_html()
-    fresh = goto(new_page(browser), page.url)
-    expect(fresh.locator(".mg-block")).to_be_attached()
-    wait_idle(fresh)
-    assert step(fresh) == step(page) == 5
-    assert patched == fresh.locator(".mg-block").inner_html()
-    fresh.context.close()
+    with new_page(browser) as fresh:
+        goto(fresh, page.url)
+        expect(fresh.locator(".mg-block")).to_be_attached()
+        wait_idle(fresh)
+        assert step(fresh) == step(page) == 5
+        assert patched == fresh.locator(".mg-block").inner_html()
 
 
 # Browser clock: from the key going down to the next step's whole text being in the page.

@@ -57,16 +57,13 @@ def presenting(
     browser: Browser, app_url: str, size: tuple[int, int], request: pytest.FixtureRequest
 ) -> Iterator[Page]:
     """A presentation link opened in a fresh browser of this size and theme, settled."""
-    page = new_page(browser, width=size[0], height=size[1], color_scheme=request.param)
-    try:
+    with new_page(browser, width=size[0], height=size[1], color_scheme=request.param) as page:
         goto(page, app_url + "/")  # app.py runs first (see test_merges.open_merges)
         open_presenting(page, app_url + "/merges?present=1")
         expect(page.locator(".mg-chunk tr.mg-now")).to_be_attached()
         expect(page.locator(".mg-text .tok").first).to_be_attached()
         wait_idle(page)
         yield page
-    finally:
-        page.context.close()
 
 
 def open_presenting(page: Page, url: str) -> None:
@@ -120,8 +117,7 @@ def test_a_link_without_step_opens_at_step_0_and_the_keys_work_at_once(presentin
 def test_ranks_outside_presentation_are_at_least_13px_and_the_best_readable(
     browser: Browser, app_url: str, scheme: str
 ) -> None:
-    page = new_page(browser, width=1280, height=720, color_scheme=scheme)
-    try:
+    with new_page(browser, width=1280, height=720, color_scheme=scheme) as page:
         goto(page, app_url + "/")
         goto(page, app_url + "/merges")
         expect(page.locator(".mg-chunk tbody .mg-r").first).to_be_attached()
@@ -131,16 +127,13 @@ def test_ranks_outside_presentation_are_at_least_13px_and_the_best_readable(
         assert sizes and min(sizes) >= 13
         best = page.locator(".mg-chunk tbody .mg-best").first
         assert best.evaluate(_CONTRAST_JS) >= 4.5
-    finally:
-        page.context.close()
 
 
 def test_a_long_paste_while_presenting_is_cut_with_a_word(browser: Browser, app_url: str) -> None:
     """As in the normal view: the text is cut at the page's limit and the page says so (the
     one-line box used to refuse a paste over the limit, silently)."""
-    page = new_page(browser, width=1280, height=720)
-    text = "ab " * 900
-    try:
+    with new_page(browser, width=1280, height=720) as page:
+        text = "ab " * 900
         goto(page, app_url + "/")
         goto(page, app_url + "/merges?present=1")
         box = keyed(page, "merges.text_line").locator("textarea")
@@ -151,16 +144,13 @@ def test_a_long_paste_while_presenting_is_cut_with_a_word(browser: Browser, app_
             box.press("ControlOrMeta+Enter")
         expect(page.get_by_text("traces at most 2,000 characters")).to_be_visible()
         expect(box).to_have_value(text[:2000])
-    finally:
-        page.context.close()
 
 
 def test_many_chunks_keep_whole_chips_in_one_scrolling_row(browser: Browser, app_url: str) -> None:
     """48 chunks: each chip keeps its label whole (they used to shrink to empty ovals) and the
     row scrolls sideways, on one line, with no page scroll, to show the chosen chunk's chip."""
-    page = new_page(browser, width=1280, height=720)
-    text = "%20".join(f"word{i}" for i in range(24))
-    try:
+    with new_page(browser, width=1280, height=720) as page:
+        text = "%20".join(f"word{i}" for i in range(24))
         goto(page, app_url + "/")
         open_presenting(page, app_url + f"/merges?present=1&text={text}&chunk=41")
         chips = keyed(page, "merges_chips")
@@ -178,8 +168,6 @@ def test_many_chunks_keep_whole_chips_in_one_scrolling_row(browser: Browser, app
         assert tops == 1
         assert chips.evaluate("row => row.scrollWidth > row.clientWidth")
         assert page.evaluate(_OVERFLOW_JS) <= 1
-    finally:
-        page.context.close()
 
 
 def test_the_chosen_chip_stays_in_view_when_the_window_narrows(
@@ -189,9 +177,8 @@ def test_the_chosen_chip_stays_in_view_when_the_window_narrows(
     moved to a 1024x768 projector): the row scrolls again to keep the chip whole in view. Also
     what brings it into view when the page's style arrives after the chips. A row the user
     scrolls stays where they put it."""
-    page = new_page(browser, width=1280, height=720)
-    text = "%20".join(f"word{i}" for i in range(24))
-    try:
+    with new_page(browser, width=1280, height=720) as page:
+        text = "%20".join(f"word{i}" for i in range(24))
         goto(page, app_url + "/")
         open_presenting(page, app_url + f"/merges?present=1&text={text}&chunk=47")
         chosen = keyed(page, "merges_chips").locator("button[aria-checked='true']")
@@ -209,8 +196,6 @@ def test_the_chosen_chip_stays_in_view_when_the_window_narrows(
             "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
         )
         assert row.evaluate("row => row.scrollLeft") == 0
-    finally:
-        page.context.close()
 
 
 # The current row lies whole inside what the table's pane shows, and the pane in the window.
@@ -250,9 +235,8 @@ def test_the_current_row_of_the_table_stays_in_view(
 ) -> None:
     """The chunk's table scrolls in its own pane; each step's row, drawn last, used to land below
     the window (QA round 11: at step 18 of the default text, rows 16 to 18 were out of sight)."""
-    page = new_page(browser, width=size[0], height=size[1], color_scheme=scheme)
-    now = page.locator(".mg-chunk tr.mg-now")
-    try:
+    with new_page(browser, width=size[0], height=size[1], color_scheme=scheme) as page:
+        now = page.locator(".mg-chunk tr.mg-now")
         goto(page, app_url + "/")
         open_presenting(page, app_url + f"/merges?present=1&{query}")
         page.wait_for_function(_ROW_SHOWN_JS, timeout=5_000)
@@ -263,8 +247,6 @@ def test_the_current_row_of_the_table_stays_in_view(
             page.wait_for_function(_ROW_SHOWN_JS, timeout=5_000)
         assert page.evaluate(_OVERFLOW_JS) <= 1  # the pane scrolled, not the page
         screenshot(page, f"merges-present-last-row-{size[0]}x{size[1]}-{scheme}", whole=False)
-    finally:
-        page.context.close()
 
 
 def test_a_two_line_summary_leaves_the_panes_inside_the_window(
@@ -272,8 +254,7 @@ def test_a_two_line_summary_leaves_the_panes_inside_the_window(
 ) -> None:
     """At 1024x768 a long text's chunk summary wraps; the panes were sized for one line and ran
     past the window. Its last row's note stood against the last piece ("[able]no pair left")."""
-    page = new_page(browser, width=1024, height=768)
-    try:
+    with new_page(browser, width=1024, height=768) as page:
         goto(page, app_url + "/")
         open_presenting(
             page, app_url + f"/merges?present=1&by=text&step=77&text={quote(_SENTENCE * 3)}"
@@ -290,14 +271,11 @@ def test_a_two_line_summary_leaves_the_panes_inside_the_window(
         note = page.locator(".mg-chunk tr.mg-now .mg-done")
         assert note.evaluate(_APART_JS), "'no pair left' runs into the last piece"
         screenshot(page, "merges-present-two-line-summary-1024x768", whole=False)
-    finally:
-        page.context.close()
 
 
 def test_on_a_phone_the_table_and_the_text_stack(browser: Browser, app_url: str) -> None:
     """Side by side at 390 px, the table's pieces stood one letter per line."""
-    page = new_page(browser, width=390, height=844)
-    try:
+    with new_page(browser, width=390, height=844) as page:
         goto(page, app_url + "/")
         open_presenting(page, app_url + "/merges?present=1&step=3")
         expect(page.locator(".mg-chunk tr.mg-now")).to_be_attached()
@@ -307,5 +285,3 @@ def test_on_a_phone_the_table_and_the_text_stack(browser: Browser, app_url: str)
         assert table["width"] >= 300 and text["width"] >= 300
         assert text["y"] >= table["y"] + table["height"] - 1
         screenshot(page, "merges-present-390x844", whole=False)
-    finally:
-        page.context.close()

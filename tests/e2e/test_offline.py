@@ -40,9 +40,8 @@ class Recorder:
 
 @pytest.fixture
 def recorded(browser: Browser) -> Iterator[tuple[Page, Recorder]]:
-    page = new_page(browser, width=1280, height=720)
-    yield page, Recorder(page)
-    page.context.close()
+    with new_page(browser, width=1280, height=720) as page:
+        yield page, Recorder(page)
 
 
 def test_every_page_loads_only_from_its_server_without_errors(

@@ -36,8 +36,7 @@ def test_box_first_tokens_and_ids_show_without_scrolling(
     browser, app_url: str, size: tuple[int, int], scheme: str
 ) -> None:
     width, height = size
-    page = new_page(browser, width=width, height=height, color_scheme=scheme)
-    try:
+    with new_page(browser, width=width, height=height, color_scheme=scheme) as page:
         goto(page, app_url + "/")
         wait_settled(page)
         assert_on_screen(page, text_box(page), "the text box")
@@ -55,17 +54,14 @@ def test_box_first_tokens_and_ids_show_without_scrolling(
         assert page.evaluate("window.scrollY") == 0
         assert page.evaluate(_PAGE_HEIGHT_JS) <= height  # nothing below: one screen, stacked too
         screenshot(page, f"playground-fit-{width}x{height}-{scheme}", whole=False)
-    finally:
-        page.context.close()
 
 
 def test_long_text_scrolls_in_its_panes_not_the_page(
     browser, app_url: str, size: tuple[int, int]
 ) -> None:
     width, height = size
-    page = new_page(browser, width=width, height=height)
-    unit = EXAMPLES["Code indentation"] + EXAMPLES["Non-English text"] + "\n"
-    try:
+    with new_page(browser, width=width, height=height) as page:
+        unit = EXAMPLES["Code indentation"] + EXAMPLES["Non-English text"] + "\n"
         goto(page, app_url + "/")
         heights = []
         for copies in (8, 16):  # both fill the panes; the second is twice as long
@@ -81,8 +77,6 @@ def test_long_text_scrolls_in_its_panes_not_the_page(
         assert heights[1] == heights[0]  # more text, same page: the panes scroll instead
         if width >= 1100:  # side by side, the page is exactly the window
             assert heights[0] <= height
-    finally:
-        page.context.close()
 
 
 def test_decode_and_chat_views_fit_the_room_too(
@@ -92,8 +86,7 @@ def test_decode_and_chat_views_fit_the_room_too(
     counts and the first tokens and ids in view: at 1024x768 its two message cards pushed every
     token below the window."""
     width, height = size
-    page = new_page(browser, width=width, height=height)
-    try:
+    with new_page(browser, width=width, height=height) as page:
         goto(page, app_url + "/?mode=decode")
         wait_settled(page)
         assert_on_screen(page, first_token(page), "the first decoded token")
@@ -107,16 +100,13 @@ def test_decode_and_chat_views_fit_the_room_too(
         if width >= 1100:  # side by side, the page is exactly the window
             assert page.evaluate(_PAGE_HEIGHT_JS) <= height
         screenshot(page, f"playground-chat-fit-{width}x{height}", whole=False)
-    finally:
-        page.context.close()
 
 
 def test_notes_above_the_tokens_leave_them_room(browser, app_url: str) -> None:
     """Qwen's NFC note and the special-token hint together, on a laptop screen: both are short
     lines, so the token pane keeps several lines of tokens (two boxes left it three)."""
-    page = new_page(browser, width=1280, height=720)
-    text = "Cafe\u0301 <|endoftext|> and <|im_start|>.\n" + "The quick brown fox. " * 60
-    try:
+    with new_page(browser, width=1280, height=720) as page:
+        text = "Cafe\u0301 <|endoftext|> and <|im_start|>.\n" + "The quick brown fox. " * 60
         goto(page, app_url + "/?" + urlencode({"text": text, "enc": "qwen3"}))
         wait_for_ids(page, oracle_ids("qwen3", text))
         for note in ("normalises text (NFC) first", "read here as ordinary text"):
@@ -125,8 +115,6 @@ def test_notes_above_the_tokens_leave_them_room(browser, app_url: str) -> None:
         assert pane["height"] >= 160, pane
         assert pane["y"] + pane["height"] <= 720
         assert page.evaluate(_PAGE_HEIGHT_JS) <= 720
-    finally:
-        page.context.close()
 
 
 @pytest.mark.parametrize("ws", ["0", "1"])

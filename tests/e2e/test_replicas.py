@@ -66,11 +66,8 @@ def test_the_longest_link_the_app_writes_gets_through(nginx_url: str) -> None:
 def test_a_session_through_the_proxy_types_and_sees_tokens(
     nginx_url: str, browser: Browser
 ) -> None:
-    page = new_page(browser, width=1280, height=720, color_scheme="light")
-    try:
+    with new_page(browser, width=1280, height=720, color_scheme="light") as page:
         goto(page, nginx_url + "/?text=hello%20world")  # the websocket goes through nginx
         expect(page.locator(".tok[data-token-id='31373']").first).to_be_visible()
         cookies = {c["name"]: c["value"] for c in page.context.cookies()}
         assert cookies.get("bpe_lens_route")
-    finally:
-        page.context.close()

@@ -204,8 +204,7 @@ def test_a_trained_vocabulary_link_opens_the_same_view_in_a_fresh_browser_contex
     assert "vocabs=vocab-" in link and f"step={step}" in link
     vocab_id = link.split("vocabs=")[1].split("&")[0]
 
-    fresh = new_page(browser, width=1400, height=1000)  # another browser: nothing shared
-    try:
+    with new_page(browser, width=1400, height=1000) as fresh:  # another browser: nothing shared
         goto(fresh, link)
         expect(keyed(fresh, "train.selected").get_by_role("combobox")).to_have_value("shared-1k")
         n = expected.training.n_merges
@@ -228,8 +227,6 @@ def test_a_trained_vocabulary_link_opens_the_same_view_in_a_fresh_browser_contex
             .evaluate_all("els => els.map(e => Number(e.dataset.tokenId))")
         )
         assert ids == expected.encode(DEFAULT_TEXT)
-    finally:
-        fresh.context.close()
 
 
 def test_a_trained_vocabulary_s_buttons_keep_their_labels_at_1024_by_768(
@@ -238,8 +235,7 @@ def test_a_trained_vocabulary_s_buttons_keep_their_labels_at_1024_by_768(
     """tests/e2e/test_narrow_window.py opens the page with no vocabulary; with one, its row of
     buttons and the replay's and table's rows were columns that cut "Remove", "Play" and
     "Download CSV", and the Export tab's rows cut its buttons' names."""
-    page = new_page(browser, width=1024, height=768)
-    try:
+    with new_page(browser, width=1024, height=768) as page:
         goto(page, app_url + "/")
         goto(page, app_url + f"/train?source=paste&text={quote(CORPUS[:2_000])}&size=300")
         keyed(page, "train.train").locator("button").click()
@@ -255,8 +251,6 @@ def test_a_trained_vocabulary_s_buttons_keep_their_labels_at_1024_by_768(
             page.get_by_role("tab", name="Export").click()
         wait_settled(page)
         assert cut_texts(page) == [], "the export"
-    finally:
-        page.context.close()
 
 
 @pytest.mark.parametrize("color_scheme", ["dark"], indirect=True)
