@@ -805,5 +805,26 @@ def test_a_reload_during_a_training_shows_it_again(monkeypatch: pytest.MonkeyPat
     assert held(reloaded)["cats"].merges == job.result.merges
     assert any("before a reload" in s.value for s in reloaded.success)
 
-    again = open_train(**dict(before.query_params))  # over now: its vocabulary is in the link
+    again = open_train(**dict(reloaded.query_params))  # over now: its vocabulary is in the link
     assert "train.pending" not in again.session_state
+    assert list(held(again)) == ["cats"]
+
+
+def test_a_training_that_ends_during_the_reload_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The training finished while the page reloaded: the reloaded page takes its vocabulary
+    (it was lost without a word). Long after it ended, a page opened on the same corpus and
+    settings starts from nothing, as for anyone else."""
+    now = [0.0]
+    gate = threading.Event()
+    pool = TrainingPool(workers=1, keep=2, train_fn=held_back(gate), clock=lambda: now[0])
+    before = train_cats(pool, monkeypatch)
+    job = before.session_state["train.pending"].job
+    gate.set()
+    assert job.finished.wait(10)
+    now[0] += train_session.RESUME_SECONDS
+    reloaded = wait_for_training(open_train(**dict(before.query_params)))
+    assert list(held(reloaded)) == ["cats"]
+    assert held(reloaded)["cats"].merges == job.result.merges
+    now[0] += 1
+    later = open_train(**dict(before.query_params))
+    assert "train.pending" not in later.session_state and not held(later)

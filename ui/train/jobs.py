@@ -150,6 +150,10 @@ class TrainJob:
         """Whether the job was asked to stop (it may still be finishing its current merge)."""
         return self._cancel.is_set()
 
+    def ended_within(self, seconds: float) -> bool:
+        """Whether the job ended, at most `seconds` ago."""
+        return self._ended is not None and self._clock() - self._ended <= seconds
+
     def progress(self) -> Progress:
         """The job's state now (safe to call from any thread)."""
         now = self._ended if self._ended is not None else self._clock()

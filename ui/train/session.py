@@ -120,17 +120,36 @@ def pending_job() -> TrainJob | None:
     return None if wait is None else wait.job
 
 
+RESUME_SECONDS = 60
+"""How long after a training ends a page opened on its corpus and settings still takes it: a
+reload's own length, with room to spare."""
+
+
 def resume(corpus: corpora.Corpus, settings: TrainSettings, name: str) -> None:
     """Once a session: wait for the training of exactly this corpus and these settings if the
-    server is running it. A link keeps the page's corpus and settings but not its training, so
-    a reload during a training showed none: it ran on unseen, and Train joined it as someone
-    else's."""
+    server is running it, or take it if it has just finished and the link did not bring it.
+
+    A link keeps the page's corpus and settings but not its training, so a reload during a
+    training showed none: it ran on unseen, and Train joined it as someone else's. One that
+    ended during the reload itself was lost without a word.
+    """
     if st.session_state.get(RESUME_KEY):
         return
     st.session_state[RESUME_KEY] = True
     job = training_pool().get(TrainKey(corpus.sha256, settings))
-    if job is not None and not job.over and not job.cancelled:
+    if job is None or job.cancelled:
+        return
+    if not job.over or (
+        job.state == "done" and job.ended_within(RESUME_SECONDS) and not _held(job.result)
+    ):
         start(corpus, settings, name, resumed=True)
+
+
+def _held(enc: Encoding | None) -> bool:
+    """Whether the session holds a vocabulary with exactly these merges (from its link)."""
+    return enc is not None and any(
+        held.merges == enc.merges for held in registry.trained_encodings().values()
+    )
 
 
 def start(
