@@ -17,6 +17,9 @@ MARK = css_colour(HUES[3])  # red: the current step on a curve
 
 Spec = dict[str, Any]
 
+WHOLE_TICKS = {"tickMinStep": 1, "format": ",d"}
+"""An axis of counts or steps: no 0.5 tick for a class to ask about."""
+
 
 def race_chart(rows: list[dict[str, object]]) -> Spec:
     """Horizontal bars: the merged pair on top in amber, its runners-up below in blue.
@@ -29,20 +32,26 @@ def race_chart(rows: list[dict[str, object]]) -> Spec:
         "type": "nominal",
         "sort": order,
         "title": None,
-        "axis": {"labelLimit": 260, "labelOverlap": False},
+        "axis": {"labelLimit": 260, "labelOverlap": False, "labelFontSize": 13},
     }
-    x = {"field": "count", "type": "quantitative", "title": "Occurrences in the corpus"}
+    x = {
+        "field": "count",
+        "type": "quantitative",
+        "title": "Occurrences in the corpus",
+        "axis": WHOLE_TICKS,
+    }
+    colour = {
+        "field": "result",
+        "type": "nominal",
+        "scale": {"domain": ["merged", "runner-up"], "range": [WINNER, RIVAL]},
+        "legend": {"title": None, "orient": "bottom"},
+    }
     bars = {
         "mark": {"type": "bar", "cornerRadiusEnd": 3},
         "encoding": {
             "y": y,
             "x": x,
-            "color": {
-                "field": "result",
-                "type": "nominal",
-                "scale": {"domain": ["merged", "runner-up"], "range": [WINNER, RIVAL]},
-                "legend": {"title": None, "orient": "bottom"},
-            },
+            "color": colour,
             "tooltip": [
                 {"field": "pair", "type": "nominal", "title": "Pair"},
                 {"field": "ids", "type": "nominal", "title": "Ids"},
@@ -51,18 +60,22 @@ def race_chart(rows: list[dict[str, object]]) -> Spec:
             ],
         },
     }
+    # Each count in its bar's colour, which reads on both themes (Vega's default text is black,
+    # lost on the dark one); the right padding keeps the longest bar's count inside the chart.
     labels = {
-        "mark": {"type": "text", "align": "left", "dx": 3},
+        "mark": {"type": "text", "align": "left", "dx": 3, "fontSize": 13},
         "encoding": {
             "y": y,
             "x": x,
             "text": {"field": "count", "type": "quantitative", "format": ","},
+            "color": colour,
         },
     }
     return {
         "data": {"values": rows},
         "layer": [bars, labels],
-        "height": {"step": 18},
+        "height": {"step": 20},
+        "padding": {"left": 5, "top": 5, "bottom": 5, "right": 56},
     }
 
 
@@ -79,7 +92,12 @@ def curve_chart(points: list[dict[str, float]], column: str, step: int, value: f
     """
     title = CURVES[column]
     fmt = ",.0f" if column == "tokens" else ".2f"
-    x = {"field": "merges", "type": "quantitative", "title": "Step (merges applied)"}
+    x = {
+        "field": "merges",
+        "type": "quantitative",
+        "title": "Step (merges applied)",
+        "axis": WHOLE_TICKS,
+    }
     line = {
         "data": {"values": points},
         "mark": {"type": "line", "color": RIVAL, "strokeWidth": 2},

@@ -106,6 +106,16 @@ def test_race_chart_colours_the_winner_and_has_exact_tooltips(enc: tk.Encoding) 
     assert spec["data"]["values"][0]["result"] == "merged"
 
 
+def test_race_chart_counts_read_on_both_themes_with_whole_ticks(enc: tk.Encoding) -> None:
+    """The counts were Vega's black, lost on the dark theme, and cut at the chart's right edge;
+    a count axis of a tiny corpus read 0.0, 0.2, … 2.0."""
+    bars, labels = race_chart(race_rows(enc.training, 3))["layer"]
+    assert labels["mark"]["type"] == "text"
+    assert labels["encoding"]["color"] == bars["encoding"]["color"]
+    assert race_chart(race_rows(enc.training, 3))["padding"]["right"] >= 48
+    assert labels["encoding"]["x"]["axis"]["tickMinStep"] == 1
+
+
 @pytest.mark.parametrize("column", list(CURVES))
 def test_curve_chart_marks_the_step(enc: tk.Encoding, column: str) -> None:
     points = curve_frame(enc.training).to_dict("records")
@@ -114,3 +124,4 @@ def test_curve_chart_marks_the_step(enc: tk.Encoding, column: str) -> None:
     assert rule["mark"]["color"] == MARK and dot["mark"]["color"] == MARK
     assert rule["data"]["values"] == [{"merges": 42.0, column: 123.0}]
     assert spec["layer"][0]["data"]["values"] == points
+    assert spec["layer"][0]["encoding"]["x"]["axis"]["tickMinStep"] == 1  # no step 2.5
