@@ -10,10 +10,14 @@ Two sets, one CSS class each (``.c0`` ...):
   only have to differ) and for charts, which take the plain hue.
 - `ID_TINTS`, classes ``c8``-``c31``: 24 tints for colouring by token id, where any two tokens
   of a text may meet, so every pair must tell apart. They were picked from a grid of OKLCH
-  colours and three opacities, keeping those that leave the theme's text at 5:1 or more on both
+  colours and five opacities, keeping those that leave the theme's text at 5:1 or more on both
   backgrounds, then taking each next tint as far as possible (in OKLab, on the worse of the two
-  themes) from those already taken. Their smallest pairwise OKLab distance is about 0.067 on both
+  themes) from those already taken. Their smallest pairwise OKLab distance is about 0.068 on both
   themes, some three times what an eye tells apart (the test holds it above 0.06).
+
+On the dark page every colour is at least 0.12 lighter (OKLab L) than the page: a projector
+keeps lightness and washes out hue, and three deep tints (maroon, red, teal) and the purple hue
+were lost against the page there, a token's edges with them.
 """
 
 # (red, green, blue) of each hue; neighbours in this order are far apart on the colour wheel, so
@@ -23,7 +27,7 @@ HUES: tuple[tuple[int, int, int], ...] = (
     (244, 160, 0),  # amber
     (52, 168, 83),  # green
     (234, 67, 53),  # red
-    (156, 39, 176),  # purple
+    (176, 80, 200),  # purple
     (0, 172, 193),  # teal
     (255, 112, 67),  # orange
     (124, 179, 66),  # lime
@@ -35,11 +39,11 @@ ID_TINTS: tuple[tuple[int, int, int, float], ...] = (
     (238, 86, 12, 0.65),
     (0, 113, 223, 0.65),
     (11, 139, 0, 0.65),
-    (0, 114, 110, 0.25),
+    (61, 116, 109, 0.35),
     (173, 54, 167, 0.65),
     (44, 128, 124, 0.55),
     (255, 187, 0, 0.35),
-    (162, 0, 81, 0.35),
+    (208, 18, 111, 0.35),
     (145, 114, 254, 0.65),
     (119, 75, 0, 0.55),
     (255, 148, 246, 0.25),
@@ -54,7 +58,7 @@ ID_TINTS: tuple[tuple[int, int, int, float], ...] = (
     (90, 48, 185, 0.55),
     (193, 129, 0, 0.65),
     (207, 87, 200, 0.65),
-    (163, 15, 0, 0.45),
+    (151, 128, 180, 0.65),
     (0, 191, 255, 0.45),
 )
 

@@ -68,6 +68,13 @@ def test_id_colours_are_24_that_tell_apart_on_both_themes(theme: str) -> None:
     assert min(math.dist(colour, page) for colour in shown) > 0.06  # every tint shows
 
 
+@pytest.mark.parametrize("tint", palette.tints())
+def test_every_colour_stands_lighter_than_the_dark_page(tint: tuple[int, int, int, float]) -> None:
+    """A projector keeps lightness and washes out hue: a deep maroon was lost on the dark page."""
+    page_lightness = _oklab(THEMES["dark"][0])[0]
+    assert _oklab(_on("dark", tint))[0] - page_lightness >= 0.12
+
+
 def test_colour_by_id_uses_every_id_colour_and_no_position_colour() -> None:
     used = {palette.by_id(i) for i in range(5_000)}
     first_id_class = len(palette.HUES)
