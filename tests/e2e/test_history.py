@@ -6,6 +6,7 @@ its current state again and wrote it over the entry's link, so Back seemed to do
 """
 
 import json
+import re
 from collections.abc import Callable
 from urllib.parse import urlencode
 
@@ -127,6 +128,21 @@ def test_back_steps_the_merges_player_back(open_app: Callable[[str], Page], page
     expect(page.get_by_text("Step 3", exact=False).first).to_be_visible()
     forward(page)
     assert query(page)["step"] == "4"
+
+
+def test_back_after_an_encoding_change_on_merges_shows_the_chunk_and_step_again(
+    open_app: Callable[[str], Page], page: Page
+) -> None:
+    """The run Back started took the link's chunk and step for the encoding picked after them,
+    reset both, and rewrote the entry without them."""
+    open_app("/merges?chunk=3&step=2")
+    wait_settled(page)
+    choose_option(page, keyed(page, "common.enc"), re.compile("^cl100k_base"))
+    wait_settled(page)
+    assert query(page) == {"chunk": "3", "enc": "cl100k_base"}  # the same chunk: " created"
+    back(page)
+    assert query(page) == {"chunk": "3", "step": "2"}
+    expect(page.get_by_text("Step 2 of 18", exact=False).first).to_be_visible()
 
 
 def test_back_returns_to_the_page_left_as_it_was(

@@ -65,20 +65,41 @@ def sync_selection(walk: Walkthrough, enc: Encoding, presenting: bool) -> None:
     """Choose the chunk and the step before the widgets are drawn.
 
     The first time they come from the link, and after a visit to another page they are as
-    they were left (`Param.seed`); a new text or encoding starts over at the default chunk and
-    step.
+    they were left (`Param.seed`). A new text starts over at the default chunk and step; a new
+    encoding keeps the chunk when it cuts the text into that chunk too (a class comparing two
+    vocabularies on one word), at its last step. Back and Forward show the entry's own chunk
+    and step: resetting them there rewrote the entry without them.
     """
     ss = st.session_state
     seen = (enc.name, walk.text)
-    if ss.get(SEEN) == seen and CHUNK.key in ss and STEP.key in ss:
+    before = ss.get(SEEN)
+    if before is not None and before[:2] == seen and CHUNK.key in ss and STEP.key in ss:
+        ss[SEEN] = (*seen, _chunk_text(walk, ss[CHUNK.key]))  # the user may pick another chunk
         return
-    if ss.get(SEEN, seen) != seen:  # a new text or encoding: the selection was for the old one
+    default_chunk = walk.default_chunk()
+    if before is not None and before[:2] != seen and not state.history_navigation():
+        if before[1] == walk.text:
+            default_chunk = _same_chunk(walk, ss.get(CHUNK.key, 0), before[2], default_chunk)
         CHUNK.reset()
         STEP.reset()
-    CHUNK.seed(state.at_most(len(walk.chunks) - 1, "this text", "chunk"), walk.default_chunk())
+    CHUNK.seed(state.at_most(len(walk.chunks) - 1, "this text", "chunk"), default_chunk)
     STEP.seed(state.at_most(walk.last, "this text", "step"), default_step(walk, presenting))
     ss[PLAYING] = False
-    ss[SEEN] = seen
+    ss[SEEN] = (*seen, _chunk_text(walk, CHUNK.value))
+
+
+def _chunk_text(walk: Walkthrough, index: int) -> str | None:
+    """The text of the chunk at `index`, if the walkthrough has one there."""
+    return walk.chunks[index].text if 0 <= index < len(walk.chunks) else None
+
+
+def _same_chunk(
+    walk: Walkthrough, index: int, text: str | None, otherwise: int | None
+) -> int | None:
+    """The chunk of `walk` that is `text`, nearest to `index` (the text is cut elsewhere by
+    another pattern), or `otherwise` if no chunk is."""
+    found = [i for i, chunk in enumerate(walk.chunks) if chunk.text == text]
+    return min(found, key=lambda i: abs(i - index)) if found else otherwise
 
 
 def unused_selection(reason: str) -> None:

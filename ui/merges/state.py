@@ -33,6 +33,6 @@ PIECES = state.choice("merges.pieces", "pieces", list(PIECE_LABELS), "text")
 SPEED = "merges.speed"
 PLAYING = "merges.playing"
 ACTED = "merges.acted"  # this run was asked for by the user, not by the play timer
-SEEN = "merges.seen"  # (encoding, text) the chunk and step were chosen for
+SEEN = "merges.seen"  # (encoding, text, chunk's text) the chunk and step were chosen for
 EXAMPLE = "merges.example"
 LINE = "merges.text_line"  # presenting: the one-line box, applied to TEXT when committed
