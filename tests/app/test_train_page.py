@@ -742,6 +742,17 @@ def test_a_cancel_that_arrives_after_the_last_merge_keeps_the_whole_vocabulary(
     assert not any("Kept as" in i.value for i in at.info)
 
 
+def test_train_again_on_the_same_corpus_and_settings_adds_no_copy(trained: AppTest) -> None:
+    """A second click made `cats-2`, identical, and said the server "was already training"
+    it for a reload or someone else."""
+    trained.button(key="train.train").click()
+    wait_for_training(rerun(trained))
+    assert list(held(trained)) == ["cats"]
+    (note,) = [i.value for i in trained.info if "already holds exactly this" in i.value]
+    assert "`cats`" in note
+    assert not [s for s in trained.success if "already training" in s.value]
+
+
 def test_a_reload_finds_the_vocabularies_again_from_the_link(trained: AppTest) -> None:
     link = dict(trained.query_params)
     again = open_train(**link)  # a new session: what a reload is

@@ -67,6 +67,7 @@ class Pending:
     name: str
     corpus_title: str
     shared: bool  # the pool already had this training (done or running) when we asked
+    reused: bool  # ... and it was done: its result is taken, nothing runs
     about: str  # how it is made, kept with the vocabulary ("trained on …, GPT-2 pattern")
     sample: str  # the start of the corpus, for the replay
     job: TrainJob = field(compare=False, repr=False)
@@ -140,16 +141,18 @@ def resume(corpus: corpora.Corpus, settings: TrainSettings, name: str) -> None:
     if job is None or job.cancelled:
         return
     if not job.over or (
-        job.state == "done" and job.ended_within(RESUME_SECONDS) and not _held(job.result)
+        job.state == "done" and job.ended_within(RESUME_SECONDS) and _holder(job.result) is None
     ):
         start(corpus, settings, name, resumed=True)
 
 
-def _held(enc: Encoding | None) -> bool:
-    """Whether the session holds a vocabulary with exactly these merges (from its link)."""
-    return enc is not None and any(
-        held.merges == enc.merges for held in registry.trained_encodings().values()
-    )
+def _holder(enc: Encoding | None) -> str | None:
+    """The name of the session's vocabulary with exactly these merges (a link's, or one
+    trained before), if it holds one."""
+    if enc is None:
+        return None
+    held = registry.trained_encodings().items()
+    return next((name for name, other in held if other.merges == enc.merges), None)
 
 
 def start(
@@ -165,10 +168,12 @@ def start(
     pool = training_pool()
     existing = pool.get(key)
     shared = existing is not None and existing.state not in ("failed", "cancelled")
+    reused = shared and existing is not None and existing.state == "done"
     job = pool.submit(key, corpus.text, session_id())
     about = f"trained on {corpus.title} with {describe_pattern(settings)}"
+    sample = default_sample(corpus.text)
     st.session_state[PENDING_KEY] = Pending(
-        key, name, corpus.title, shared, about, default_sample(corpus.text), job, resumed=resumed
+        key, name, corpus.title, shared, reused, about, sample, job, resumed=resumed
     )
     registry.await_vocabulary(lambda: pending() is None or collect())
 
@@ -236,6 +241,14 @@ def _finish(wait: Pending) -> bool:
             st.session_state[LAST_KEY] = Outcome("error", failure)
         return True
     told = ending(enc)
+    if not partial and (holder := _holder(enc)) is not None:  # Train pressed again, say
+        SELECTED.set(holder)
+        text = (
+            f"{inline_code(holder)} already holds exactly this training (the same corpus and "
+            "settings): it is selected, and no copy was added."
+        )
+        st.session_state[LAST_KEY] = Outcome("info", text, vocabulary=holder)
+        return True
     name = f"{wait.name}-partial" if partial else wait.name
     taken = [*tk.list_encodings(), *registry.trained_encodings()]
     enc = registry.renamed(enc, registry.unique_name(name, taken))
@@ -250,7 +263,12 @@ def _finish(wait: Pending) -> bool:
         st.session_state[LAST_KEY] = outcome
         return True
     text = f"Trained {inline_code(enc.name)} on {wait.corpus_title}. {told}"
-    if wait.shared:
+    if wait.reused:
+        text += (
+            " (This server had already trained exactly this, for this page before a reload or "
+            "for someone else: its result is used again.)"
+        )
+    elif wait.shared:
         text += (
             " (This server was already training exactly this, for this page before a reload "
             "or for someone else: it ran once, for both.)"
