@@ -68,6 +68,31 @@ _PIECE = re.compile(
 )
 
 
+# A call of a group: (?R) or (?0) (the whole pattern), (?1), (?+1), (?-1), (?&name), (?P>name).
+# `regex` runs them by recursion: (?R) ran out of memory on the first search, a MemoryError no
+# caller expects (QA round 13: a Vocabulary link showed the page a traceback). Tokenizers'
+# patterns call no group.
+_GROUP_CALL = re.compile(r"\(\?(?:R|[+-]?[0-9]+|&\w+|P>\w+)\)")
+
+
+def check_no_group_calls(pattern: str) -> None:
+    """Refuse a pattern that calls a group (recursion).
+
+    >>> check_no_group_calls(r"[(?R)]|\\(?R\\)")  # a class and escapes: literal characters
+    >>> check_no_group_calls("a(?R)?b")
+    Traceback (most recent call last):
+    ...
+    tokenizer.frozen_regex.PatternError: pattern 'a(?R)?b': (?R) calls a group (recursion), \
+which is not supported
+    """
+    for piece in _PIECE.finditer(pattern):
+        if piece[0] == "(" and (call := _GROUP_CALL.match(pattern, piece.start())):
+            raise PatternError(
+                f"pattern {pattern[:60]!r}: {call[0]} calls a group (recursion), "
+                "which is not supported"
+            )
+
+
 def check_size(pattern: str) -> None:
     """Refuse a pattern too big for the regex engine to build: counted repeats that would take it
     gigabytes, or groups nested deeper than its parser's recursion goes.
@@ -114,6 +139,7 @@ def compile_pattern(
     if not isinstance(pattern, str):
         raise TypeError(f"a pattern must be a str, not {type(pattern).__name__}")
     check_size(pattern)
+    check_no_group_calls(pattern)
     try:
         compiled = regex.compile(pattern, flags)
     except (regex.error, RecursionError) as exc:  # nested sets of (?V1) recurse too

@@ -477,6 +477,13 @@ def test_a_custom_regex_is_checked_live() -> None:
     assert at.button(key="train.train").disabled
 
 
+def test_a_link_with_a_recursive_regex_opens_with_a_message() -> None:
+    """`regex` ran out of memory on (?R): the page showed a MemoryError's traceback."""
+    at = open_train(pattern="custom", regex="(?R)")
+    assert any("calls a group (recursion)" in e.value for e in at.error)
+    assert at.button(key="train.train").disabled
+
+
 def alerts(at: AppTest) -> list[str]:
     return [a.value for kind in ("success", "info", "warning", "error") for a in at.get(kind)]
 

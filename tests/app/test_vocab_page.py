@@ -122,8 +122,12 @@ def test_an_id_search_with_one_result_opens_it_and_a_bad_id_is_named() -> None:
 
 @pytest.mark.parametrize(
     ("query", "said"),
-    [("(unclosed", "missing )"), ("(?:" * 300 + "a" + ")" * 300, "nested more than 50 deep")],
-    ids=["unclosed", "nested past the parser's stack"],
+    [
+        ("(unclosed", "missing )"),
+        ("(?:" * 300 + "a" + ")" * 300, "nested more than 50 deep"),
+        ("(?R)", "calls a group (recursion)"),
+    ],
+    ids=["unclosed", "nested past the parser's stack", "recursion"],
 )
 def test_a_bad_regex_is_a_message_not_a_crash(query: str, said: str) -> None:
     at = search(open_vocab(), "regex", query)

@@ -16,6 +16,7 @@ from tests.core.texts import corpus_texts
 from tokenizer import formats, hf
 from tokenizer.frozen_regex import MAX_NESTING
 from tokenizer.splitter import MATCH_TIMEOUT_S, SPLIT_S_PER_CHAR, RegexSplit, splitter
+from tokenizer.vocab import SearchError, Vocabulary, build_vocabulary, find_regex
 
 VERDICT = corpus_texts()["the-verdict.txt"]
 
@@ -194,6 +195,43 @@ def test_patterns_nested_past_the_parsers_stack_are_refused(pattern: str) -> Non
     split = {"pattern": {"Regex": pattern}, "behavior": "Isolated", "invert": False}
     with pytest.raises(formats.FormatError, match="the Split regex"):
         hf._read_split(split)
+
+
+# Group calls: `regex` recurses, and (?R) ran out of memory on the first search, a MemoryError
+# that went past every caller (QA round 13: a Vocabulary link gave the page a traceback).
+GROUP_CALLS = [
+    "(?R)",
+    "(?0)",
+    "(?:(?R)|a)",
+    r"\s+|a(?1)?(b)",
+    "(?+1)(a)",
+    "(?P<x>a)(?P>x)",
+    "(?&x)",
+]
+
+
+@pytest.fixture(scope="module")
+def gpt2_vocabulary() -> Vocabulary:
+    return build_vocabulary(tk.get_encoding("gpt2"))
+
+
+@pytest.mark.parametrize("pattern", GROUP_CALLS)
+def test_patterns_that_call_a_group_are_refused_everywhere(
+    pattern: str, gpt2_vocabulary: Vocabulary
+) -> None:
+    with pytest.raises(tk.PatternError, match=r"calls a group \(recursion\)"):
+        gpt2_with(pattern)
+    with pytest.raises(tk.PatternError, match="calls a group"):
+        tk.train(VERDICT[:2_000], 300, pattern=pattern)
+    with pytest.raises(SearchError, match="calls a group"):
+        find_regex(gpt2_vocabulary, pattern)  # the Vocabulary page's search
+    split = {"pattern": {"Regex": pattern}, "behavior": "Isolated", "invert": False}
+    with pytest.raises(formats.FormatError, match="calls a group"):
+        hf._read_split(split)
+
+
+def test_literal_parentheses_and_question_marks_are_no_group_calls() -> None:
+    gpt2_with(r"\(\?R\)|[(?1)]+|\s+(?!\S)|(?:R)|\w+")
 
 
 def test_groups_nested_as_deep_as_allowed_compile() -> None:
