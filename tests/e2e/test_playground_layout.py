@@ -102,6 +102,19 @@ def test_decode_and_chat_views_fit_the_room_too(
         screenshot(page, f"playground-chat-fit-{width}x{height}", whole=False)
 
 
+def test_a_long_decoded_text_leaves_the_panes_their_room(browser, app_url: str) -> None:
+    """The decoded text grew with the ids and squeezed the panes above it: 19 px at 300 ids."""
+    ids = " ".join(["40778"] * 300)
+    with new_page(browser, width=1280, height=720) as page:
+        goto(page, app_url + "/?" + urlencode({"mode": "decode", "ids": ids}))
+        wait_settled(page)
+        assert box(page.locator(".bpl-text"))["height"] >= 120  # as with a short text
+        assert box(page.locator(".bpl-ids"))["height"] >= 80
+        decoded = page.locator(".st-key-playground-decoded")
+        assert decoded.evaluate("e => e.scrollHeight > e.clientHeight")  # it scrolls instead
+        assert page.evaluate(_PAGE_HEIGHT_JS) <= 720
+
+
 def test_notes_above_the_tokens_leave_them_room(browser, app_url: str) -> None:
     """Qwen's NFC note and the special-token hint together, on a laptop screen: both are short
     lines, so the token pane keeps several lines of tokens (two boxes left it three)."""

@@ -436,4 +436,5 @@ def token_pane(
         st.info(f"Showing the first {limit:,} of {len(tok.ids):,} tokens; the counts cover all.")
         st.button(f"Show {RENDER_LIMIT:,} more", on_click=_show_more)
     if chosen.mode == "decode" and tok.ids:
-        st.code(tok.text[:100_000], language=None, wrap_lines=True)
+        with st.container(key="playground-decoded"):  # scrolls on its own (layout.css)
+            st.code(tok.text[:100_000], language=None, wrap_lines=True)
