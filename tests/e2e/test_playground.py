@@ -203,6 +203,24 @@ def test_a_one_megabyte_paste_counts_everything_and_stays_live(open_app, page: P
     expect(metric(page, "Characters")).to_have_text("999,999", timeout=60_000)
 
 
+def test_a_paste_longer_than_the_box_is_cut_with_a_word(open_app, page: Page) -> None:
+    """The box's limit cut a 1.5 MB paste of ids without a word, the last id in half (40778
+    decoded as 4077, another token). Now a toast says what happened."""
+    open_app("/?mode=decode")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    ids = " ".join(["40778"] * 250_000)  # 1,499,999 characters
+    page.evaluate("text => navigator.clipboard.writeText(text)", ids)
+    box = text_box(page)
+    box.click()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.press("ControlOrMeta+v")
+    expect(page.get_by_text("at most 1,000,000 characters")).to_be_visible(timeout=60_000)
+    assert len(box.input_value()) == 1_000_000
+    paste(page, "40778 995")  # within the limit: no word
+    wait_for_ids(page, [40778, 995])
+    expect(page.get_by_text("at most 1,000,000 characters")).to_have_count(0, timeout=10_000)
+
+
 # Types into the live box the moment Streamlit draws it, before the box's script has loaded
 # (Streamlit imports it afterwards); says on the window whether the script had run.
 _TYPE_AS_THE_BOX_APPEARS_JS = """text => {

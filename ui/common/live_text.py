@@ -39,6 +39,10 @@ def _heard_key(key: str) -> str:
     return f"{key}_heard"
 
 
+def _cut_key(key: str) -> str:
+    return f"{key}_cut"
+
+
 def set_live_text(key: str, text: str) -> None:
     """Replace the text of the box `key` (call before the box is drawn in this run).
 
@@ -60,6 +64,7 @@ class Send:
 
     text: str
     stamp: float
+    cut: bool = False  # the browser cut a paste to the box's size
 
 
 def _last_send(key: str) -> Send | None:
@@ -71,10 +76,10 @@ def _last_send(key: str) -> Send | None:
     text, stamp = value.get("text"), value.get("stamp")
     if not isinstance(text, str) or not isinstance(stamp, int | float):
         return None
-    return Send(text, stamp)
+    return Send(text, stamp, value.get("cut") is True)
 
 
-Taken = Literal["nothing new", "taken", "repaired"]
+Taken = Literal["nothing new", "taken", "repaired", "cut"]
 
 
 def _take_sent_text(key: str) -> Taken:
@@ -94,6 +99,9 @@ def _take_sent_text(key: str) -> Taken:
         return "repaired"
     st.session_state[key] = repaired
     st.session_state[_heard_key(key)] = sent.stamp
+    if sent.cut or len(sent.text) > MAX_TEXT_CHARS:
+        st.session_state[_cut_key(key)] = True
+        return "cut"  # a full run, which draws the box and its word
     return "taken"
 
 
@@ -145,6 +153,12 @@ def live_textarea(
             f"{counted(count, 'lone surrogate')} (half of a UTF-16 pair, "
             "not a character) became U+FFFD �, as the tokenizer reads them.",
             icon=":material/info:",
+        )
+    if st.session_state.pop(_cut_key(key), False):
+        st.toast(
+            f"This box holds at most {min(max_chars, MAX_TEXT_CHARS):,} characters: the end "
+            "of the paste was left out.",
+            icon=":material/content_cut:",
         )
     _textarea(
         key=_box_key(key),

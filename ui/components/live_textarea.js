@@ -43,6 +43,16 @@ export default function ({ data, parentElement, setStateValue }) {
   document.documentElement.dataset.livePace = String(data.pace_ms);
   const pace = () => Number(document.documentElement.dataset.livePace) || 0;
 
+  // A paste longer than the room left in the box is cut by the browser without a word: the
+  // next send says so, and the page tells the user.
+  let cut = false;
+  const onPaste = (event) => {
+    const pasted = event.clipboardData?.getData("text/plain") ?? "";
+    const kept = area.value.length - (area.selectionEnd - area.selectionStart);
+    cut = cut || kept + pasted.length > area.maxLength;
+  };
+  area.addEventListener("paste", onPaste);
+
   const RECHECK_MS = 600; // after the last keystroke or run, before a lost send is sent again
   let timer = null;
   let sentLength = area.value.length;
@@ -57,7 +67,8 @@ export default function ({ data, parentElement, setStateValue }) {
     const last = Number(area.dataset.stamp || 0);
     const stamp = Math.max(performance.timeOrigin + sentAt, last + 0.001);
     area.dataset.stamp = String(stamp);
-    setStateValue("sent", { text: area.value, stamp });
+    setStateValue("sent", { text: area.value, stamp, cut });
+    cut = false;
   };
   const onInput = (event) => {
     clearTimeout(timer);
@@ -111,6 +122,7 @@ export default function ({ data, parentElement, setStateValue }) {
   return () => {
     document.removeEventListener("bpl-live-flush", onFlush);
     document.removeEventListener("bpl-live-seen", onSeen);
+    area.removeEventListener("paste", onPaste);
     clearTimeout(check);
     area.removeEventListener("input", onInput);
     if (timer !== null) {
