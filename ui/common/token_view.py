@@ -102,7 +102,7 @@ def tooltip(tok: Tokenized, i: int, facts: TokenFacts) -> str:
     elif rank is None:
         origin = "single byte, no merge"
     else:
-        origin = f"merge rank {rank}"
+        origin = f"merge rank {rank:,}"  # as the pinned panel writes it
     chars = char_span(*tok.char_spans[i])
     return f"id {token_id} · {origin} · {chars} · bytes {hex_bytes(tok.pieces[i])}"
 

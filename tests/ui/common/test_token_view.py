@@ -73,6 +73,7 @@ def test_tooltip_names_id_rank_chars_and_bytes(gpt2: tk.Encoding) -> None:
     single = gpt2.tokenize("!")
     assert "single byte" in tooltip(single, 0, gpt2)
     assert "char 1 ·" in tooltip(single, 0, gpt2)
+    assert "merge rank 9,197 ·" in tooltip(gpt2.tokenize(" Tok"), 0, gpt2)  # as the pin says it
 
 
 def test_special_tokens_are_marked(gpt2: tk.Encoding) -> None:
