@@ -10,7 +10,7 @@ from streamlit.testing.v1.element_tree import Dataframe
 
 import tokenizer as tk
 from tests.app.helpers import columns_reading_none, open_app, rerun
-from tokenizer import formats
+from tokenizer import formats, hf
 from tokenizer.train_record import TrainStep
 from ui.common import registry, state, vocab_files
 from ui.common.limits import MAX_CORPUS_BYTES, MAX_TRAIN_VOCAB
@@ -352,6 +352,18 @@ def import_result(at: AppTest, key: str = "train.import") -> str:
     """The import's message, drawn next to its button."""
     held_result = at.session_state[f"{key}_result"]
     return held_result[1]
+
+
+def test_an_imported_tokenizer_json_with_one_added_token_says_it_in_the_singular() -> None:
+    at = open_train()
+    enc = tk.train(CORPUS, 280, name="one", special_tokens=["<|endoftext|>"])
+    at.file_uploader(key="train.import_files").set_value(
+        ("one-tokenizer.json", hf.dump_tokenizer_json(enc), "application/json")
+    )
+    rerun(at)
+    at.button(key="train.import").click()
+    rerun(at)
+    assert "Its 1 added token is a special token, as in Hugging Face" in import_result(at)
 
 
 def test_import_a_bundle_the_message_stays_until_dismissed_and_a_bad_file() -> None:

@@ -22,7 +22,7 @@ import tokenizer as tk
 from tokenizer import Encoding
 from ui.common import cache, registry, uploads, vocab_files
 from ui.common.limits import MAX_FILE_BYTES, MAX_NAME_CHARS, MAX_SESSION_VOCABS
-from ui.common.messages import inline_code
+from ui.common.messages import counted, inline_code
 
 Picked = Callable[[str], None]  # what a page does with a new vocabulary's name (select it)
 
@@ -201,9 +201,11 @@ def _import(key: str, files: list[UploadedFile], then: Picked | None) -> None:
         "encoding picker now."
     ]
     if result.specials_are_text and enc.special_tokens:
+        n = len(enc.special_tokens)
+        are = "is a special token" if n == 1 else "are special tokens"
         lines.append(
-            f"Its {len(enc.special_tokens):,} added tokens are special tokens, as in Hugging "
-            'Face: the pages read them in text as single tokens (`allowed_special="all"`).'
+            f"Its {counted(n, 'added token')} {are}, as in Hugging Face: the pages read them in "
+            'text as single tokens (`allowed_special="all"`).'
         )
     if enc.normalizer is not None and (described := _normalizer(enc)):
         lines.append(f"It normalises text before splitting it: {described}.")
