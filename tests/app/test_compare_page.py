@@ -203,6 +203,22 @@ def test_a_second_file_after_an_import_is_imported_alone(mini: tk.Encoding) -> N
     assert column_counts(at)[-1] == f"{len(other.encode(DEFAULT_TEXT)):,}"
 
 
+def test_a_file_imported_again_selects_the_vocabulary_it_made(mini: tk.Encoding) -> None:
+    """The same tokenizer.json imported again (from a new upload) made an identical `mini-2`."""
+    at = open_compare()
+    at.session_state["compare.files"] = True
+    rerun(at)
+    data = tk.dump(mini, "hf")["tokenizer.json"]
+    for upload in ("first", "second"):
+        at.file_uploader(key="compare.import_files")._files = [(upload, "mini.json", data, "x")]
+        rerun(at)
+        at.button(key="compare.import").click()
+        rerun(at)
+    assert list(at.session_state["common.vocabularies"]) == ["mini"]
+    assert any("is already in your list, as `mini`" in i.value for i in at.info)
+    assert at.multiselect(key="compare.encs").value[-1] == "mini"
+
+
 def open_languages(trained: tk.Encoding | None = None) -> AppTest:
     at = open_compare(trained)
     at.session_state["compare.tab"] = "Languages & code"

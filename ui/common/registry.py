@@ -137,6 +137,17 @@ def renamed(enc: Encoding, name: str) -> Encoding:
     return twin
 
 
+def holder_of(enc: Encoding) -> str | None:
+    """The name of this session's vocabulary that is `enc` under another name, if it has one:
+    a file imported twice, a training asked for again. (Vocabularies of another size or
+    pattern are told apart without hashing their tokens.)"""
+    for name, other in trained_encodings().items():
+        alike = other.n_vocab == enc.n_vocab and other.pattern == enc.pattern
+        if alike and content_id(other) == content_id(renamed(enc, name)):
+            return name
+    return None
+
+
 def await_vocabulary(collect: Callable[[], bool]) -> None:
     """Call `collect` at the start of every run, on any page, until it returns True.
 

@@ -186,6 +186,15 @@ def _import(key: str, files: list[UploadedFile], then: Picked | None) -> None:
         ss[f"{key}_result"] = ("error", result.error or "Nothing was imported.")
         return
     enc = result.encoding
+    if (holder := registry.holder_of(enc)) is not None:
+        named = ", ".join(inline_code(n, 40) for n, _ in read)
+        ss[f"{key}_result"] = (
+            "info",
+            f"{named} is already in your list, as {inline_code(holder)}: nothing was added.",
+        )
+        if then is not None:
+            then(holder)
+        return
     own = wanted or enc.name
     if registry.check_name(own, reserved) is not None:  # a bundle's own name may not fit here
         own = vocab_files.file_stem(own)[:MAX_NAME_CHARS] or "imported"

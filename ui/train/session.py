@@ -141,18 +141,11 @@ def resume(corpus: corpora.Corpus, settings: TrainSettings, name: str) -> None:
     if job is None or job.cancelled:
         return
     if not job.over or (
-        job.state == "done" and job.ended_within(RESUME_SECONDS) and _holder(job.result) is None
+        job.state == "done"
+        and job.ended_within(RESUME_SECONDS)
+        and (job.result is None or registry.holder_of(job.result) is None)
     ):
         start(corpus, settings, name, resumed=True)
-
-
-def _holder(enc: Encoding | None) -> str | None:
-    """The name of the session's vocabulary with exactly these merges (a link's, or one
-    trained before), if it holds one."""
-    if enc is None:
-        return None
-    held = registry.trained_encodings().items()
-    return next((name for name, other in held if other.merges == enc.merges), None)
 
 
 def start(
@@ -241,7 +234,7 @@ def _finish(wait: Pending) -> bool:
             st.session_state[LAST_KEY] = Outcome("error", failure)
         return True
     told = ending(enc)
-    if not partial and (holder := _holder(enc)) is not None:  # Train pressed again, say
+    if not partial and (holder := registry.holder_of(enc)) is not None:  # Train again, say
         SELECTED.set(holder)
         text = (
             f"{inline_code(holder)} already holds exactly this training (the same corpus and "
