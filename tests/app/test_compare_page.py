@@ -9,6 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 import tokenizer as tk
 from tests.app.helpers import columns_reading_none, open_app, rerun
+from ui.common import uploads
 from ui.common.examples import DEFAULT_TEXT
 from ui.common.limits import MAX_SAMPLE_BYTES
 from ui.common.samples import load_samples
@@ -330,6 +331,16 @@ def test_uploaded_and_oversized_samples() -> None:
     at.button(key="compare.lang_add").click()
     rerun(at)
     assert any("at most" in w.value for w in at.warning)
+
+
+def test_the_uploader_names_the_samples_limit_and_a_legacy_file_no_preview() -> None:
+    """Streamlit's note under the uploader says "1MB per file"; a 20 KB file was refused with
+    the 16 KB limit nobody had been told. A Windows-1252 file's notice spoke of a preview
+    this panel does not show."""
+    at = add_uploaded_sample(open_languages(), "notes.txt", b"caf\xe9 au lait")
+    (uploader,) = [u for u in at.get("file_uploader") if u.label.startswith("…or upload")]
+    assert uploader.label.endswith(f"at most {uploads.size_label(MAX_SAMPLE_BYTES)})")
+    assert not [w for w in at.warning if "preview" in w.value]
 
 
 def test_an_empty_uploaded_sample_is_named() -> None:

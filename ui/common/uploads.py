@@ -63,8 +63,8 @@ class DecodedUpload:
                 f"This file is not UTF-8: {self.replaced:,} byte sequence{many} could not be "
                 f"read as UTF-8. It was read as {LEGACY} (Western European) instead, so its "
                 f"{counted(self.reread, 'non-ASCII byte')} became "
-                f"characters like é and ü{undefined}. If the preview looks wrong, save the file "
-                "as UTF-8 and upload it again."
+                f"characters like é and ü{undefined}. If such characters come out wrong, save "
+                "the file as UTF-8 and upload it again."
             )
         if self.replaced:
             return (

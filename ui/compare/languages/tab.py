@@ -258,7 +258,9 @@ def add_sample_form() -> None:
         placeholder="Paste any text or code; it joins the chart and the table.",
     )
     st.file_uploader(
-        "…or upload a .txt file",
+        # The uploader's own note says "1MB per file" (it counts whole megabytes): the limit
+        # that holds is the sample's, so the label says it.
+        f"…or upload a .txt file (a sample holds at most {uploads.size_label(MAX_SAMPLE_BYTES)})",
         type=["txt"],
         key=_upload_key(),
         max_upload_size=MAX_SAMPLE_UPLOAD_MB,
