@@ -343,6 +343,14 @@ def test_the_uploader_names_the_samples_limit_and_a_legacy_file_no_preview() -> 
     assert not [w for w in at.warning if "preview" in w.value]
 
 
+def test_a_sample_of_ones_own_is_said_to_stay_out_of_links() -> None:
+    at = open_languages()
+    said = "a link leaves them out"
+    assert not [c for c in at.caption if said in c.value]
+    at = add_uploaded_sample(at, "notes.txt", b"my own notes")
+    assert [c for c in at.caption if said in c.value]
+
+
 def test_an_empty_uploaded_sample_is_named() -> None:
     """It was "Paste some text or upload a .txt file first", with the file in the box."""
     at = add_uploaded_sample(open_languages(), "empty.txt", b"")

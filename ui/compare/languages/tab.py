@@ -280,3 +280,8 @@ def add_sample_form() -> None:
             args=(sample.id,),
             width="stretch",
         )
+    if custom_samples():  # "Copy link" gave them to nobody, without a word
+        st.caption(
+            "Your samples stay in this session: a link leaves them out, and keeps every other "
+            "setting."
+        )
