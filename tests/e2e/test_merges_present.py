@@ -285,3 +285,13 @@ def test_on_a_phone_the_table_and_the_text_stack(browser: Browser, app_url: str)
         assert table["width"] >= 300 and text["width"] >= 300
         assert text["y"] >= table["y"] + table["height"] - 1
         screenshot(page, "merges-present-390x844", whole=False)
+
+
+def test_settings_copy_the_presentations_link(presenting: Page) -> None:
+    """Presenting hides the page's Copy link: sharing a step meant copying the address bar."""
+    presenting.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    presenting.get_by_role("button", name="Settings").click()
+    presenting.get_by_role("button", name="Copy link").click()
+    expect(presenting.get_by_role("button", name="Link copied ✓")).to_be_visible()
+    copied = presenting.evaluate("navigator.clipboard.readText()")
+    assert copied == presenting.url and "present=1" in copied

@@ -16,6 +16,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from tokenizer import Encoding
 from ui.common import cache, state
+from ui.common.copy_button import copy_link_button
 from ui.common.messages import counted
 from ui.common.registry import vocab_key
 from ui.merges.block import escaped_html_block
@@ -353,6 +354,7 @@ def presentation_player(walk: Walkthrough, enc: Encoding) -> None:
     controls = row.container(width="stretch")
     with row.popover("Settings", icon=":material/tune:"):
         settings()
+        copy_link_button("merges.copy_link")  # the page's own is not drawn while presenting
     stage = st.container(key="merges_stage", gap="small")
     caption = stage.container()
     table = stage.container(key="merges_table")
