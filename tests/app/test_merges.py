@@ -186,6 +186,7 @@ def test_a_link_restores_the_exact_view() -> None:
         "step": "5",
         "by": "text",
         "pieces": "hex",
+        "speed": "2",
         "present": "1",
     }
     at = open_merges(**query)
@@ -194,6 +195,7 @@ def test_a_link_restores_the_exact_view() -> None:
     assert (at.button_group(key="merges.chunk").value, step(at)) == (3, 5)
     assert at.button_group(key="merges.by").value == "text"
     assert at.button_group(key="merges.pieces").value == "hex"
+    assert at.button_group(key="merges.speed").value == "2"  # a lesson's pace: it was lost
     assert at.toggle(key="merges.present").value
     assert dict(at.query_params) == query
 

@@ -37,7 +37,6 @@ from ui.merges.state import (
 )
 from ui.merges.view import chunk_html, whole_text_html
 
-DEFAULT_SPEED = "1"
 # Bytes a walkthrough holds per character of its text, roughly (every step of every chunk).
 _BYTES_PER_CHAR = 4_000
 STEP_LABEL = "Step (merges applied)"
@@ -156,8 +155,7 @@ def settings() -> None:
     hands a value back to the session, but not to a widget that is drawn again; each also has
     what it holds as its default (see ui/common/state.py, step 2).
     """
-    by, pieces = BY.seed(), PIECES.seed()
-    speed = st.session_state.setdefault(SPEED, DEFAULT_SPEED)
+    by, pieces, speed = BY.seed(), PIECES.seed(), SPEED.seed()
     row = st.container(horizontal=True, gap="medium")
     row.segmented_control("Step through", list(BY_LABELS), default=by,
                           format_func=BY_LABELS.__getitem__, key=BY.key, required=True,
@@ -170,10 +168,12 @@ def settings() -> None:
                           help="Text with visible whitespace, GPT-2's byte symbols (Ġ is a "
                           "space), or the raw bytes in hex.")  # fmt: skip
     row.segmented_control("Speed", list(SPEEDS), default=speed, format_func=lambda s: f"{s}×",
-                          key=SPEED, required=True, on_change=_acted, persist_state="session",
+                          key=SPEED.key, required=True, on_change=_acted,
+                          persist_state="session",
                           help="Steps per second while playing.")  # fmt: skip
     BY.publish()
     PIECES.publish()
+    SPEED.publish()
 
 
 def _controls(walk: Walkthrough, presenting: bool) -> None:
@@ -314,7 +314,7 @@ def rank_explanation(enc: Encoding) -> str:
 
 def _run(walk: Walkthrough, enc: Encoding, slots: Slots, presenting: bool) -> None:
     """Run the fragment: ticking while playing, at the chosen speed."""
-    interval = SPEEDS[st.session_state[SPEED]]
+    interval = SPEEDS[SPEED.seed()]
     playing = st.session_state.get(PLAYING, False)
     frame = st.fragment(_player_body, run_every=interval if playing else None)
     frame(walk, enc, slots, presenting)

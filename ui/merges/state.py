@@ -1,7 +1,7 @@
 """The Merges page's state: in the session under ``merges.*``, and in the link.
 
-``?text=…&chunk=5&step=12&by=chunk&pieces=hex&present=1`` restores a view exactly; the chunk and
-the step are checked against the text they belong to when the page seeds them.
+``?text=…&chunk=5&step=12&by=chunk&pieces=hex&speed=2&present=1`` restores a view exactly;
+the chunk and the step are checked against the text they belong to when the page seeds them.
 """
 
 from ui.common import state
@@ -28,9 +28,9 @@ CHUNK = state.number("merges.chunk", "chunk", 0)
 STEP = state.number("merges.step", "step", 0)
 BY = state.choice("merges.by", "by", list(BY_LABELS), "chunk")
 PIECES = state.choice("merges.pieces", "pieces", list(PIECE_LABELS), "text")
+SPEED = state.choice("merges.speed", "speed", list(SPEEDS), "1")  # a lesson's link keeps its pace
 
 # Not in links: the player's own state.
-SPEED = "merges.speed"
 PLAYING = "merges.playing"
 ACTED = "merges.acted"  # this run was asked for by the user, not by the play timer
 SEEN = "merges.seen"  # (encoding, text, chunk's text) the chunk and step were chosen for
