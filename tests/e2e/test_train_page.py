@@ -263,3 +263,18 @@ def test_dark_screenshot(open_app, page: Page, color_scheme: str) -> None:
     )
     wait_idle(page)
     screenshot(page, "train-dark")
+
+
+def test_a_custom_regex_being_tried_says_so_in_place_of_the_last_verdict(
+    open_app, page: Page
+) -> None:
+    """Trying a regex on the corpus takes up to a second, during which the previous regex's
+    verdict ("finds no text") stood beside the new regex's preview, with no word of a check."""
+    open_app("/train?" + "&".join(["pattern=custom", "regex=" + quote(r"\b")]))
+    expect(page.get_by_text("finds no text in")).to_be_visible()
+    box = keyed(page, "train.regex").locator("input")
+    box.fill("(?:a|aa)+$|\\s+")  # backtracks for the whole second on the corpus' long words
+    box.press("Enter")
+    expect(page.get_by_text("Trying the regex on the corpus")).to_be_visible()
+    expect(page.get_by_text("needs more than 1 s")).to_be_visible(timeout=15_000)
+    expect(page.get_by_text("Trying the regex on the corpus")).to_have_count(0)

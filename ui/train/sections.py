@@ -239,9 +239,7 @@ def settings_section(corpus: corpora.Corpus | None) -> tuple[TrainSettings, str,
             "Pick a pattern or a smaller corpus."
         )
     if choice == CUSTOM and not problems and corpus is not None:
-        slow = cache.memo(
-            "regex-trial", (custom, corpus.sha256), lambda: trial_split(custom, corpus)
-        )
+        slow = cache.memo("regex-trial", (custom, corpus.sha256), lambda: _trial(custom, corpus))
         problems += [slow] if slow else []
     suggested = default_name(corpus.name if corpus else "vocab", int(vocab_size))
     typed = st.text_input("Name", NAME.seed(), key=NAME.key, placeholder=suggested)
@@ -250,6 +248,13 @@ def settings_section(corpus: corpora.Corpus | None) -> tuple[TrainSettings, str,
     if problem := registry.check_name(name, tk.list_encodings()):
         problems.append(problem)
     return settings_for(int(vocab_size), choice, custom, specials), name, problems
+
+
+def _trial(custom: str, corpus: corpora.Corpus) -> str | None:
+    """`trial_split`, saying it is under way: up to a second, during which the verdict on the
+    previous regex still stood beside the new regex's preview."""
+    with st.spinner("Trying the regex on the corpus…"):
+        return trial_split(custom, corpus)
 
 
 @st.fragment(run_every=POLL_SECONDS)
