@@ -295,3 +295,17 @@ def test_settings_copy_the_presentations_link(presenting: Page) -> None:
     expect(presenting.get_by_role("button", name="Link copied ✓")).to_be_visible()
     copied = presenting.evaluate("navigator.clipboard.readText()")
     assert copied == presenting.url and "present=1" in copied
+
+
+def test_one_esc_closes_the_settings_and_hands_the_keys_back(presenting: Page) -> None:
+    """Esc closed the popover and left the focus on its button: Space then opened it again
+    instead of playing, and it took a second Esc."""
+    settings = presenting.get_by_role("button", name="Settings")
+    settings.click()
+    expect(presenting.get_by_text("Step through")).to_be_visible()
+    presenting.keyboard.press("Escape")
+    expect(presenting.get_by_text("Step through")).to_be_hidden()
+    expect(settings).not_to_be_focused()
+    assert slider_value(presenting) == "0"
+    presenting.keyboard.press("ArrowRight")  # steps, where it used to reach no one
+    expect(presenting.locator("[data-testid='stSlider'] input[type=range]")).not_to_have_value("0")

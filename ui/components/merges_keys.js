@@ -3,8 +3,11 @@
 // there the arrows still move the caret. Esc hands the keys back to the player: it blurs what
 // has the focus (a Streamlit text area applies its text on blur), focus returns to the page,
 // and the shortcuts listen again. A menu that Esc closes (a selectbox's) keeps its Esc:
-// its handler marks the event, and the box is blurred only by the next Esc.
+// its handler marks the event, and the box is blurred only by the next Esc; a popover's Esc
+// (Settings) closes it and hands the keys back at once.
 const EDITABLE = "textarea, input, select, [contenteditable]:not([contenteditable='false'])";
+const POPOVER = "[data-testid='stPopoverBody']";
+const POPOVER_BUTTON = "[data-testid='stPopoverButton']";
 
 // Space on a focused control (another player button, a help mark, an expander) is that
 // control's own key: the browser activates it on key up. Stopped here, in the capture phase,
@@ -23,6 +26,17 @@ function onKeyDown(event) {
   // The box may sit in a component's shadow root: the path's first node is the box itself.
   const target = event.composedPath()[0];
   if (target instanceof HTMLElement && target !== document.body) target.blur();
+}
+
+// A popover's Esc (Settings) closes it, stops the event on its way, and gives the focus back to
+// the popover's button, where Space opened it again. Seen first here (capture phase): once the
+// focus has moved, the button lets go of it, and the keys are the player's with the one Esc.
+function onPopoverEsc(event) {
+  if (event.key !== "Escape" || document.querySelector(POPOVER) === null) return;
+  setTimeout(() => {
+    const button = document.activeElement;
+    if (button instanceof HTMLElement && button.matches(POPOVER_BUTTON)) button.blur();
+  }, 0);
 }
 
 // A control clicked keeps the focus, and a group of them (the chunk chips, a setting's options)
@@ -76,6 +90,7 @@ export default function ({ data }) {
   const active = document.activeElement;
   if (!document.hasFocus() && (active === null || active === document.body)) window.focus();
   window.addEventListener("keydown", onKeyDown);
+  window.addEventListener("keydown", onPopoverEsc, true);
   window.addEventListener("keydown", onSpace, true);
   window.addEventListener("click", onClick, true);
   // Says the keys listen (the script comes a moment after the page): browser tests wait for it.
@@ -127,6 +142,7 @@ export default function ({ data }) {
     clearTimeout(stop);
     window.removeEventListener("keydown", onKeyDown);
     window.removeEventListener("keydown", onSpace, true);
+    window.removeEventListener("keydown", onPopoverEsc, true);
     window.removeEventListener("click", onClick, true);
   };
 }
