@@ -115,6 +115,23 @@ def test_a_long_decoded_text_leaves_the_panes_their_room(browser, app_url: str) 
         assert page.evaluate(_PAGE_HEIGHT_JS) <= 720
 
 
+def test_a_long_text_s_notes_leave_the_panes_their_room(browser, app_url: str) -> None:
+    """50,000 characters: "too long for a link", the context window's two lines, and "Showing
+    the first 5,000", as a box with a button under it, squeezed the panes to 112 and 63 px."""
+    text = ("The quick brown fox 🦊 jumps; naïve café 你好 " * 2000)[:50_000]
+    with new_page(browser, width=1280, height=720) as page:
+        goto(page, app_url + "/")
+        paste(page, text)
+        expect(page.get_by_text("Showing the first 5,000 of")).to_be_visible(timeout=30_000)
+        wait_settled(page)
+        more = box(page.get_by_role("button", name="Show 5,000 more"))
+        said = box(page.get_by_text("Showing the first 5,000 of"))
+        assert abs(more["y"] + more["height"] / 2 - (said["y"] + said["height"] / 2)) < 8  # a row
+        assert box(page.locator(".bpl-text"))["height"] >= 150
+        assert box(page.locator(".bpl-ids"))["height"] >= 90
+        assert page.evaluate(_PAGE_HEIGHT_JS) <= 720
+
+
 def test_notes_above_the_tokens_leave_them_room(browser, app_url: str) -> None:
     """Qwen's NFC note and the special-token hint together, on a laptop screen: both are short
     lines, so the token pane keeps several lines of tokens (two boxes left it three)."""

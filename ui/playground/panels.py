@@ -432,9 +432,10 @@ def token_pane(
             st.switch_page(VOCAB_PAGE, query_params=vocab_params(enc.name, events.open_vocab))
     else:
         st.caption("No tokens yet: type in the box.")
-    if len(tok.ids) > limit:
-        st.info(f"Showing the first {limit:,} of {len(tok.ids):,} tokens; the counts cover all.")
-        st.button(f"Show {RENDER_LIMIT:,} more", on_click=_show_more)
+    if len(tok.ids) > limit:  # one short row: a box and a button took the panes' room
+        row = st.container(horizontal=True, vertical_alignment="center", key="playground-more")
+        row.caption(f"Showing the first {limit:,} of {len(tok.ids):,} tokens (counted above).")
+        row.button(f"Show {RENDER_LIMIT:,} more", on_click=_show_more, type="secondary")
     if chosen.mode == "decode" and tok.ids:
         with st.container(key="playground-decoded"):  # scrolls on its own (layout.css)
             st.code(tok.text[:100_000], language=None, wrap_lines=True)
