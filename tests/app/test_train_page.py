@@ -770,6 +770,11 @@ def test_train_again_on_the_same_corpus_and_settings_adds_no_copy(trained: AppTe
     (note,) = [i.value for i in trained.info if "already holds exactly this" in i.value]
     assert "`cats`" in note
     assert not [s for s in trained.success if "already training" in s.value]
+    trained.text_input(key="train.name").input("dogs")  # a name of its own asks for a copy
+    rerun(trained)
+    trained.button(key="train.train").click()
+    wait_for_training(rerun(trained))
+    assert list(held(trained)) == ["cats", "dogs"]
 
 
 def test_a_reload_finds_the_vocabularies_again_from_the_link(trained: AppTest) -> None:

@@ -186,7 +186,8 @@ def _import(key: str, files: list[UploadedFile], then: Picked | None) -> None:
         ss[f"{key}_result"] = ("error", result.error or "Nothing was imported.")
         return
     enc = result.encoding
-    if (holder := registry.holder_of(enc)) is not None:
+    # The same file again adds no copy; a name typed for it asks for one under that name.
+    if not wanted and (holder := registry.holder_of(enc)) is not None:
         named = ", ".join(inline_code(n, 40) for n, _ in read)
         ss[f"{key}_result"] = (
             "info",

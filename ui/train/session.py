@@ -234,7 +234,8 @@ def _finish(wait: Pending) -> bool:
             st.session_state[LAST_KEY] = Outcome("error", failure)
         return True
     told = ending(enc)
-    if not partial and (holder := registry.holder_of(enc)) is not None:  # Train again, say
+    # Train pressed again adds no copy; another name typed for it asks for one under that name.
+    if not partial and (holder := registry.holder_of(enc)) == wait.name:
         SELECTED.set(holder)
         text = (
             f"{inline_code(holder)} already holds exactly this training (the same corpus and "
