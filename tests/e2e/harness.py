@@ -39,6 +39,8 @@ SCREENSHOTS = ROOT / "artifacts" / "screenshots"  # gitignored: tests write nowh
 STARTUP_TIMEOUT_S = 90
 RUN_TIMEOUT_MS = 30_000
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
+# history.js replaces the browser's pushState with its own
+HISTORY_SCRIPT_IN = "() => window.history.pushState !== History.prototype.pushState"
 
 # ---- Chromium ----------------------------------------------------------------------------------
 
@@ -303,9 +305,15 @@ def rerun(page: Page, timeout_ms: int = RUN_TIMEOUT_MS) -> Iterator[None]:
 
 
 def goto(page: Page, url: str, timeout_ms: int = RUN_TIMEOUT_MS) -> Page:
-    """Open `url` and wait until the app's first run there has finished."""
+    """Open `url`; wait until the app's first run there has finished and its scripts are in.
+
+    The history script (ui/components/history.js) loads after the run that draws it. A click
+    on a page link before it is in made the switch two entries: in one CI run, Back then went
+    to the new page's bare address, not to the page left.
+    """
     page.goto(url)
     wait_runs(page, 1, timeout_ms)
+    page.wait_for_function(HISTORY_SCRIPT_IN, timeout=timeout_ms)
     return page
 
 
