@@ -178,6 +178,21 @@ def test_presentation_mode_hides_the_sidebar_and_is_in_the_link() -> None:
     assert at.query_params["present"] == "1"
 
 
+def test_presenting_the_settings_pick_the_encoding_the_hidden_sidebar_holds() -> None:
+    """A teacher switching vocabulary mid-lesson had to leave presentation mode for the sidebar."""
+    at = open_merges(present="1", chunk=str(OPENAI), step="4")
+    picker = at.selectbox(key="merges.present_enc")
+    assert picker.value == "gpt2"
+    picker.set_value("cl100k_base")
+    rerun(at)
+    assert at.selectbox(key="common.enc").value == "cl100k_base"
+    assert at.query_params["enc"] == "cl100k_base"
+    assert at.button_group(key="merges.chunk").value == OPENAI  # cl100k_base cuts " OpenAI" too
+    at.selectbox(key="common.enc").set_value("o200k_base")  # as from the link or another page
+    rerun(at)
+    assert at.selectbox(key="merges.present_enc").value == "o200k_base"
+
+
 def test_a_link_restores_the_exact_view() -> None:
     query = {
         "text": "Hello world, hello BPE",

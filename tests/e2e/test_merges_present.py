@@ -13,7 +13,8 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.harness import goto, keyed, new_page, rerun, screenshot, wait_idle
+from tests.e2e.harness import choose_option, goto, keyed, new_page, rerun, screenshot, wait_idle
+from tests.e2e.playground_page import query
 
 SIZES = [(1280, 720), (1024, 768), (1920, 1080)]
 
@@ -310,3 +311,22 @@ def test_one_esc_closes_the_settings_and_hands_the_keys_back(presenting: Page) -
     assert slider_value(presenting) == "0"
     presenting.keyboard.press("ArrowRight")  # steps, where it used to reach no one
     expect(presenting.locator("[data-testid='stSlider'] input[type=range]")).not_to_have_value("0")
+
+
+def test_settings_pick_the_encoding_that_the_hidden_sidebar_holds(
+    presenting: Page, size: tuple[int, int]
+) -> None:
+    """Presenting hides the sidebar, and with it the only encoding picker: a teacher switching
+    vocabulary mid-lesson had to leave presentation mode."""
+    presenting.get_by_role("button", name="Settings").click()
+    picker = keyed(presenting, "merges.present_enc")
+    expect(picker.get_by_role("combobox")).to_have_value(re.compile("^gpt2"))
+    choose_option(presenting, picker, re.compile("^cl100k_base"))
+    # The popover stays open, on the new value.
+    expect(picker.get_by_role("combobox")).to_have_value(re.compile("^cl100k_base"))
+    assert query(presenting)["enc"] == "cl100k_base"
+    screenshot(presenting, f"merges-present-settings-{size[0]}x{size[1]}", whole=False)
+    presenting.keyboard.press("Escape")
+    expect(presenting.get_by_text("Step through")).to_be_hidden()
+    presenting.keyboard.press("End")  # the keys step the new encoding's merges
+    expect(presenting.get_by_text(re.compile(r"Step (\d+) of \1\b"))).to_be_visible()

@@ -51,6 +51,24 @@ def encoding_picker() -> None:
     st.sidebar.caption("  \n".join(describe(current_encoding())))  # a Markdown line break each
 
 
+def picker_again(key: str) -> None:
+    """The encoding picker once more, for a page that hides the sidebar (Merges presenting).
+
+    A key can be drawn once a run, so this is a widget of its own: it shows the sidebar's choice,
+    whatever changed it, and hands its own to the sidebar's from its callback (which runs before
+    the sidebar's picker is drawn), so the link and every page follow it.
+    """
+    st.session_state[key] = _param().value
+    st.selectbox(
+        "Encoding",
+        available_encodings(),
+        key=key,
+        format_func=option_label,
+        on_change=lambda: choose_encoding(st.session_state[key]),
+        help="The same choice as the sidebar's, which presentation mode hides.",
+    )
+
+
 def option_label(name: str) -> str:
     """``"llama3 · Meta"``: the name first (what links and tests use), then who made it.
 

@@ -19,6 +19,7 @@ from ui.common import cache, state
 from ui.common.copy_button import copy_link_button
 from ui.common.messages import counted
 from ui.common.registry import vocab_key
+from ui.common.sidebar import picker_again
 from ui.merges.block import escaped_html_block
 from ui.merges.chart import token_count_chart
 from ui.merges.model import Walkthrough, build_walkthrough
@@ -353,6 +354,7 @@ def presentation_player(walk: Walkthrough, enc: Encoding) -> None:
     row = st.container(horizontal=True, vertical_alignment="bottom", key="merges_controls")
     controls = row.container(width="stretch")
     with row.popover("Settings", icon=":material/tune:"):
+        picker_again("merges.present_enc")
         settings()
         copy_link_button("merges.copy_link")  # the page's own is not drawn while presenting
     stage = st.container(key="merges_stage", gap="small")
