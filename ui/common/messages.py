@@ -35,7 +35,7 @@ def counted(n: int, noun: str) -> str:
 
 def not_in_link(what: str) -> str:
     """The caption under a value too long for a link (`ui.common.state.fits_in_link`)."""
-    return f"This {what} is too long for a link; the link keeps the other settings."
+    return f"This {what} is too long for a link, so a link or a reload leaves it out."
 
 
 def quote_some(items: Sequence[object], limit: int = 8) -> str:
