@@ -2,6 +2,7 @@
 links that open the same view in a fresh browser context."""
 
 import re
+from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -102,6 +103,18 @@ def test_the_keys_point_at_a_columns_tokens(open_app, page: Page) -> None:
     page.keyboard.press("ArrowLeft")
     expect(pane.locator(".tok.hl")).to_have_count(1)
     expect(pane.locator(".tok").nth(-2)).to_have_class(re.compile(r"\bhl\b"))
+
+
+def test_a_right_to_left_word_keeps_the_order_of_its_tokens_in_the_diff(open_app) -> None:
+    """GPT-2 cuts "مرحبا" letter by letter: its row in the diff laid them out right to left,
+    against the panes above (and the blocks around), which keep the tokens' order."""
+    page = open_app("/compare?" + urlencode({"encs": "gpt2,o200k_base", "text": "مرحبا"}))
+    lane = page.locator(".bdw .lane.l0").first
+    expect(lane).to_be_visible()
+    tokens = lane.locator(":scope > span")
+    assert tokens.count() >= 3
+    xs = tokens.evaluate_all("els => els.map(e => e.getBoundingClientRect().left)")
+    assert xs == sorted(xs) and len(set(xs)) == len(xs)
 
 
 def test_languages_tab_at_1024_shows_every_encoding_and_option(

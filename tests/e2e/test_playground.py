@@ -2,7 +2,7 @@
 
 import json
 import re
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -79,6 +79,29 @@ def test_hovering_links_tokens_and_ids_both_ways(open_app) -> None:
     expect(tokens.nth(2)).to_have_class(HIGHLIGHTED)
     expect(tokens.nth(1)).not_to_have_class(HIGHLIGHTED)
     expect(page.locator(".bpl-inspect")).to_contain_text(f"id {rendered_ids(page)[2]} ")
+
+
+def test_a_token_that_is_only_an_accent_is_a_chip_one_can_see(open_app, page: Page) -> None:
+    """cl100k_base cuts the accent of a decomposed "café" off its "e". The browser drew it on
+    the token before, and the accent's own chip was 0 px wide."""
+    text = "cafe\u0301 naive"
+    open_app("/?" + urlencode({"enc": "cl100k_base", "text": text}))
+    ids = oracle_ids("cl100k_base", text)
+    wait_for_ids(page, ids)
+    accent = page.locator(f".bpl-text .tok[data-token-id='{ids[2]}']")
+    expect(accent).to_have_text("\u25cc\u0301")  # on a dotted circle
+    box = accent.bounding_box()
+    assert box is not None and box["width"] >= 8
+
+
+def test_the_box_takes_the_direction_of_the_text_typed(open_app, page: Page) -> None:
+    """Arabic was laid out left to right, left-aligned, with "(USD 66)!" at the wrong end."""
+    open_app("/?" + urlencode({"text": "السعر 250 ريال (USD 66)!"}))
+    area = text_box(page).first
+    expect(area).to_have_value("السعر 250 ريال (USD 66)!")
+    assert area.evaluate("a => a.matches(':dir(rtl)')")
+    clear_and_type(page, "hello مرحبا")  # a Latin first letter: left to right
+    assert area.evaluate("a => a.matches(':dir(ltr)')")
 
 
 def test_decode_mode_decodes_ids_and_names_bad_ones(open_app) -> None:

@@ -9,6 +9,8 @@ the browser); whitespace and invisible format characters get glyphs when the tog
 import re
 from html import escape
 
+import regex
+
 # Shown in place of whitespace when the toggle is on.
 WHITESPACE_GLYPHS = {" ": "·", "\t": "→", "\n": "↵", "\r": "␍", "\u00a0": "⍽"}
 
@@ -26,6 +28,11 @@ INVISIBLE_CHARS = frozenset(
         *(chr(c) for c in range(0xE0020, 0xE0080)),  # tag characters (subdivision flags)
     ]
 )
+
+
+# What a combining mark drawn on its own sits on, as in Unicode's own charts.
+DOTTED_CIRCLE = "\u25cc"
+_MARK = regex.compile(r"\p{M}")
 
 
 def code_point(char: str) -> str:
@@ -73,11 +80,24 @@ _TABLES = {
 
 
 def is_invisible(text: str) -> bool:
-    """Whether `text` would draw nothing at all (a lone ZWJ or variation selector)."""
-    return bool(text) and all(char in INVISIBLE_CHARS for char in text)
+    """Whether `text` would draw nothing but blank space: a lone ZWJ or variation selector, or
+    a space with a ZWNJ after it (which looked like a plain space).
+
+    >>> [is_invisible(text) for text in ["\\u200c", " \\u200c", " ", "a\\u200c"]]
+    [True, True, False, False]
+    """
+    seen = False
+    for char in text:
+        if char in INVISIBLE_CHARS:
+            seen = True
+        elif not char.isspace():
+            return False
+    return seen
 
 
-def visible_html(text: str, *, show_whitespace: bool, line_breaks: bool = True) -> str:
+def visible_html(
+    text: str, *, show_whitespace: bool, line_breaks: bool = True, alone: bool = False
+) -> str:
     """Escape `text` for an HTML text node whose CSS keeps white space (``pre-wrap``).
 
     >>> visible_html("a <b>\\tc\\n", show_whitespace=True)
@@ -85,8 +105,15 @@ def visible_html(text: str, *, show_whitespace: bool, line_breaks: bool = True) 
 
     With `line_breaks` off, a newline is only its glyph (for one-line places such as the chunks
     band); otherwise it stays a real line break, after its glyph when glyphs are on.
+
+    `alone` is for text drawn as a piece of its own (a token): a combining mark at its start
+    sits on a dotted circle. Otherwise the browser put it on the last letter drawn before it,
+    the previous token's, and the token itself showed nothing (cl100k_base's U+0301 in "café").
     """
-    return text.translate(_TABLES[show_whitespace, line_breaks])
+    shown = text.translate(_TABLES[show_whitespace, line_breaks])
+    if alone and _MARK.match(text):
+        return _glyph(DOTTED_CIRCLE) + shown
+    return shown
 
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")

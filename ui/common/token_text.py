@@ -27,7 +27,7 @@ def token_html(piece: bytes) -> str:
     '<span class="ws">·</span>a<span class="hex" title="not UTF-8 on its own">F0 9F</span>'
     """
     return "".join(
-        visible_html(run, show_whitespace=True, line_breaks=False)
+        visible_html(run, show_whitespace=True, line_breaks=False, alone=True)
         if isinstance(run, str)
         else f'<span class="hex" title="not UTF-8 on its own">{hex_bytes(run)}</span>'
         for run in utf8_runs(piece)
@@ -44,7 +44,9 @@ def plain(piece: bytes) -> str:
     '·a↵⟨F0 9F⟩'
     """
     return "".join(
-        unescape(_TAG.sub("", visible_html(run, show_whitespace=True, line_breaks=False)))
+        unescape(
+            _TAG.sub("", visible_html(run, show_whitespace=True, line_breaks=False, alone=True))
+        )
         if isinstance(run, str)
         else f"⟨{hex_bytes(run)}⟩"
         for run in utf8_runs(piece)

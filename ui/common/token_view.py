@@ -150,7 +150,7 @@ def _group_html(tok: Tokenized, group: range, facts: TokenFacts, opts: ViewOptio
     # Characters that would draw nothing (a ZWJ cut in two) show their code points, as in
     # `_single_html`.
     glyphs = opts.show_whitespace or is_invisible(chars)
-    shown = visible_html(chars, show_whitespace=glyphs, line_breaks=False)
+    shown = visible_html(chars, show_whitespace=glyphs, line_breaks=False, alone=True)
     # The group is a box, so a line break inside it would be lost: add it after the box.
     after = "\n" * chars.count("\n")
     return (
@@ -165,7 +165,7 @@ def _single_html(tok: Tokenized, i: int, facts: TokenFacts, opts: ViewOptions) -
     text = tok.text[first:last]
     # A token that would draw nothing is shown by its code points, glyphs on or off.
     shown = opts.show_whitespace or is_invisible(text)
-    body = visible_html(text, show_whitespace=shown)
+    body = visible_html(text, show_whitespace=shown, alone=True)
     if not shown and "\n" in text:
         body = body.replace("\n", _NEWLINE_MARK)
     return _token_span(tok, i, facts, opts, body, "bidi" if _REORDERING.search(text) else "")

@@ -240,6 +240,8 @@ _DIFF_CSS = """
 .bdiff .blk{display:inline-flex;flex-direction:column;vertical-align:top;margin:1px 0;
   white-space:pre;border-radius:3px;background:rgba(128,128,128,.07)}
 .bdiff .lane{padding-left:1px;line-height:1.3}
+/* Tokens left to right in every lane, as in the panes: right-to-left ones reversed them. */
+.bdiff .lane>span{unicode-bidi:isolate}
 .bdiff .p{box-shadow:inset 1px 0 0 rgba(128,128,128,.9)}
 .bdiff .mid{text-decoration:underline wavy;text-decoration-thickness:2px}
 .bdiff .ws{opacity:.55}
@@ -321,7 +323,9 @@ def _html(
         if stretch.start:
             parts.append('<span class="cut"></span>')
         if not stretch.differs:
-            chunk = visible_html(text[stretch.start : end], show_whitespace=show_whitespace)
+            chunk = visible_html(
+                text[stretch.start : end], show_whitespace=show_whitespace, alone=True
+            )
             parts.append(f'<span class="same">{chunk}</span>')
             continue
         for lo in range(stretch.start, end, BLOCK_CHARS):
@@ -387,7 +391,8 @@ def _lane_html(
         if not current:
             edge = (" u" if at in unique else " p") if marked else ""
             classes = f"t{token % 2}{edge}"
-        char = visible_html(text[i], show_whitespace=True, line_breaks=False)
+        # A mark that starts the block sits on a dotted circle in every lane, so they align.
+        char = visible_html(text[i], show_whitespace=True, line_breaks=False, alone=i == lo)
         if not show_whitespace and text[i] == " ":
             char = " "
         inside = [p for p in range(at + 1, after) if p in cuts]

@@ -71,7 +71,7 @@ def markdown_literal(text: str) -> str:
     >>> markdown_literal(" **hi**:\\n")
     '·\\\\*\\\\*hi\\\\*\\\\*\\\\:↵'
     """
-    glyphs = visible_html(text, show_whitespace=True, line_breaks=False)
+    glyphs = visible_html(text, show_whitespace=True, line_breaks=False, alone=True)
     plain = unescape(_TAG.sub("", glyphs))
     return "".join("\\" + char if char in _MARKDOWN_SPECIAL else char for char in plain)
 
@@ -104,7 +104,9 @@ def piece_html(piece: bytes, style: PieceStyle) -> str:
         return escape(bytes_to_symbols(piece))
     if style == "text":
         try:
-            return visible_html(piece.decode("utf-8"), show_whitespace=True, line_breaks=False)
+            return visible_html(
+                piece.decode("utf-8"), show_whitespace=True, line_breaks=False, alone=True
+            )
         except UnicodeDecodeError:
             pass
     return f'<span class="mg-hex">{hex_bytes(piece)}</span>'

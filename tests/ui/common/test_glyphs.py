@@ -38,3 +38,16 @@ def test_a_text_of_only_invisible_characters_is_invisible() -> None:
     assert is_invisible("\ufe0f\u200d")
     assert not is_invisible("")
     assert not is_invisible("a\u200d")
+
+
+def test_a_space_before_an_invisible_character_is_as_good_as_invisible() -> None:
+    """A space and a ZWNJ (one o200k_base token) looked like a plain space."""
+    assert is_invisible(" \u200c")
+    assert not is_invisible(" ")
+
+
+def test_a_piece_drawn_alone_sets_a_leading_mark_on_a_dotted_circle() -> None:
+    alone = visible_html("\u0301x", show_whitespace=False, alone=True)
+    assert alone == '<span class="ws">\u25cc</span>\u0301x'
+    assert visible_html("e\u0301", show_whitespace=False, alone=True) == "e\u0301"
+    assert visible_html("\u0301", show_whitespace=False) == "\u0301"  # a text, not a piece

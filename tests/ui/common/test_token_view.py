@@ -215,3 +215,13 @@ def test_only_tokens_that_can_reorder_their_neighbours_are_isolated(
     enc = tk.get_encoding("o200k_base")  # whole Hebrew and Arabic words, not byte groups
     spans = token_spans(render_tokens(enc.tokenize(text), enc))
     assert [s.text for s in spans if "bidi" in s.attrs["class"].split()] == isolated
+
+
+def test_a_token_that_starts_with_a_combining_mark_sets_it_on_a_dotted_circle() -> None:
+    """cl100k_base cuts "café" (e + U+0301) before the accent: the browser drew the accent on
+    the "fe" token before it, and the accent's own token was 0 px wide."""
+    enc = tk.get_encoding("cl100k_base")
+    spans = token_spans(render_tokens(enc.tokenize("cafe\u0301 naive"), enc))
+    assert [s.text for s in spans] == ["ca", "fe", "\u25cc\u0301", " naive"]
+    view = probe(render_tokens(enc.tokenize("\u0928\u092e\u0938\u094d\u0924\u0947"), enc))
+    assert "\u25cc\u094d\u0924" in [g.text for g in view.with_class("grp-chars")]  # a virama

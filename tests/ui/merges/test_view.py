@@ -199,3 +199,9 @@ def test_token_count_chart_has_one_point_per_step() -> None:
     spec = token_count_chart(WALK.token_counts).to_dict()
     (data,) = spec["datasets"].values()
     assert [row["tokens"] for row in data] == list(WALK.token_counts)
+
+
+def test_a_piece_that_starts_with_a_combining_mark_sets_it_on_a_dotted_circle() -> None:
+    """In the table's row of pieces it sat on the box before it, or on nothing."""
+    assert piece_html("\u0301".encode(), "text") == '<span class="ws">\u25cc</span>\u0301'
+    assert piece_html("e\u0301".encode(), "text") == "e\u0301"
