@@ -13,6 +13,7 @@ and `trace`, and vocabularies trained here, which keep their merge list.
 ([100257], [27, 91, 8862])
 """
 
+import operator
 import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
@@ -87,7 +88,8 @@ class Encoding:
         unicode: str = DEFAULT_UNICODE,
         normalizer: Normalizer | None = None,
     ) -> None:
-        if explicit_n_vocab is not None:
+        _check_ids(name, mergeable_ranks, special_tokens)
+        if explicit_n_vocab:  # tiktoken's test: 0 means none
             size = len(mergeable_ranks) + len(special_tokens)
             top = max([*mergeable_ranks.values(), *special_tokens.values()])
             if size != explicit_n_vocab or top != explicit_n_vocab - 1:
@@ -153,6 +155,7 @@ class Encoding:
                 raise ValueError(f"merge {rank} uses an id that does not exist yet: {left, right}")
             pairs[(left, right)] = 256 + rank
             decoder.append(decoder[left] + decoder[right])  # type: ignore[operator]
+        _check_ids(name, {}, special_tokens)
         decoder.extend([None] * (max(special_tokens.values(), default=0) + 1 - len(decoder)))
         enc = cls.__new__(cls)
         enc._setup(name, pattern, special_tokens, decoder, unicode, pairs=pairs)
@@ -181,7 +184,13 @@ class Encoding:
         # `tokenizer.normalize`), after special tokens are cut. None for tiktoken's encodings.
         self.normalizer = None
         self._decoder = decoder
+        ordinary = decoder.copy()  # two special tokens may share an id (o200k_harmony's do)
         for text, token_id in self.special_tokens.items():
+            if ordinary[token_id] is not None:
+                raise ValueError(
+                    f"{name}: special token {text!r} has id {token_id}, which is already "
+                    f"the token {ordinary[token_id]!r}"
+                )
             decoder[token_id] = text.encode("utf-8")
         self._ranks = ranks
         self._pairs = pairs
@@ -357,6 +366,8 @@ class Encoding:
         >>> tk.get_encoding("gpt2").encode_single_token("hello")
         31373
         """
+        if not isinstance(text_or_bytes, str | bytes | bytearray | memoryview):
+            raise TypeError(f"a token is str or bytes, not {type(text_or_bytes).__name__}")
         piece = text_or_bytes.encode("utf-8") if isinstance(text_or_bytes, str) else text_or_bytes
         token = self._mergeable_ranks.get(bytes(piece))
         if token is not None:
@@ -487,7 +498,8 @@ class Encoding:
     # ---- decoding ---------------------------------------------------------------------------
 
     def decode_bytes(self, tokens: Iterable[int]) -> bytes:
-        """The bytes of a token sequence; an unknown id raises KeyError naming it.
+        """The bytes of a token sequence; an unknown id raises KeyError naming it (and what is no
+        id at all `as_token_id`'s error).
 
         >>> import tokenizer as tk
         >>> tk.get_encoding("gpt2").decode_bytes([31373, 995])
@@ -498,18 +510,20 @@ class Encoding:
             if ids and min(ids) < 0:  # a negative index would quietly read from the end
                 raise IndexError
             return b"".join(map(self._decoder.__getitem__, ids))  # type: ignore[arg-type]
-        except (IndexError, TypeError):
-            return b"".join(map(self.token_bytes, ids))  # raises KeyError for the bad id
+        except (IndexError, TypeError):  # the bad id's own error, as tiktoken's
+            return b"".join(map(self.decode_single_token_bytes, ids))
 
     def decode(self, tokens: Iterable[int], errors: str = "replace") -> str:
         """The text of a token sequence; by default bytes that are not UTF-8 become U+FFFD."""
         return self.decode_bytes(tokens).decode("utf-8", errors=errors)
 
     def decode_single_token_bytes(self, token: int) -> bytes:
-        """The bytes of one token, special or not; a KeyError if the id is not a token."""
-        if isinstance(token, int) and self.is_valid_id(token):
-            return self._decoder[token]  # type: ignore[return-value]
-        raise KeyError(str(token))
+        """The bytes of one token, special or not; a KeyError if the id is not a token (and what
+        is no id at all `as_token_id`'s error)."""
+        token_id = as_token_id(token)
+        if self.is_valid_id(token_id):
+            return self._decoder[token_id]  # type: ignore[return-value]
+        raise KeyError(str(token_id))
 
     def decode_tokens_bytes(self, tokens: Iterable[int]) -> list[bytes]:
         """The bytes of each token."""
@@ -836,6 +850,45 @@ def _restore_merges(
         unicode=unicode,
         normalizer=normalizer,
     )
+
+
+MAX_TOKEN_ID = 2**32 - 1
+"""tiktoken's core holds ids as 32-bit unsigned integers."""
+
+
+def as_token_id(token: object) -> int:
+    """`token` as an id, refused as tiktoken refuses it: TypeError for what is not an integer,
+    OverflowError for what 32 unsigned bits cannot hold. Any integer type passes (numpy's, as
+    `encode_to_numpy` returns them).
+
+    >>> import numpy as np
+    >>> as_token_id(np.int64(995)), as_token_id(995)
+    (995, 995)
+    """
+    try:
+        value = operator.index(token)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"a token id is an integer, not {type(token).__name__}") from None
+    if not 0 <= value <= MAX_TOKEN_ID:
+        raise OverflowError(f"token id {value} is out of range (0 to {MAX_TOKEN_ID:,})")
+    return value
+
+
+def _check_ids(name: str, ranks: dict[bytes, int], special_tokens: dict[str, int]) -> None:
+    """Refuse ids that no vocabulary can have, as tiktoken does: out of range (checked before
+    the decoder's list is sized by the largest), or two tokens with one rank (tiktoken panics;
+    its decode would give one of them for both). A special token on an ordinary token's id is
+    refused by `_setup`."""
+    for ids in (ranks.values(), special_tokens.values()):
+        if ids:
+            as_token_id(min(ids))
+            as_token_id(max(ids))
+    if len(set(ranks.values())) != len(ranks):
+        seen: dict[int, bytes] = {}
+        for token, rank in ranks.items():
+            if rank in seen:
+                raise ValueError(f"{name}: {seen[rank]!r} and {token!r} both have rank {rank}")
+            seen[rank] = token
 
 
 def _ids_in_order(pieces: list[str], table: dict[str, tuple[int, ...]]) -> list[int]:

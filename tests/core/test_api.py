@@ -98,6 +98,39 @@ def test_extending_an_encoding_as_tiktoken_readme_does() -> None:
     assert ours.decode([100264]) == theirs.decode([100264]) == "<|im_start|>"
 
 
+def test_ids_no_vocabulary_can_have_are_refused_at_construction() -> None:
+    """tiktoken refuses these too (out of range: OverflowError; one rank twice: it panics);
+    ours built them, and decoded another token's bytes for the id."""
+    base, oracle_base = pair("gpt2")
+    twice = {**base._mergeable_ranks, b"zzzzqq": 31373}
+    with pytest.raises(ValueError, match="both have rank 31373"):
+        tk.Encoding("x", pat_str=base._pat_str, mergeable_ranks=twice, special_tokens={})
+    for special_id in [-1, 2**40]:
+        specials = {"<|x|>": special_id}
+        same_outcome(
+            partial(tk.Encoding, pat_str=base._pat_str, mergeable_ranks=base._mergeable_ranks),
+            partial(tiktoken.Encoding, pat_str=oracle_base._pat_str,
+                    mergeable_ranks=oracle_base._mergeable_ranks),
+            "x", special_tokens=specials,
+        )  # fmt: skip
+
+
+def test_a_special_token_on_an_ordinary_tokens_id_is_refused() -> None:
+    """tiktoken builds it, and decodes the id as the ordinary token: the special token does not
+    survive a round trip. Ours decoded the id as the special token. Neither is a vocabulary."""
+    base = tk.get_encoding("gpt2")
+    with pytest.raises(ValueError, match="which is already the token b'&'"):
+        tk.Encoding("x", pat_str=base._pat_str, mergeable_ranks=base._mergeable_ranks,
+                    special_tokens={"<|x|>": 5})  # fmt: skip
+
+
+def test_explicit_n_vocab_0_means_none_as_in_tiktoken() -> None:
+    base = tk.get_encoding("gpt2")
+    enc = tk.Encoding("x", pat_str=base._pat_str, mergeable_ranks=base._mergeable_ranks,
+                      special_tokens={}, explicit_n_vocab=0)  # fmt: skip
+    assert enc.n_vocab == 50256
+
+
 def test_a_vocabulary_without_every_byte_is_refused() -> None:
     ranks = {bytes([b]): b for b in range(255)}
     with pytest.raises(ValueError, match="single bytes are not tokens"):
@@ -219,6 +252,8 @@ def test_encode_single_token(name: str) -> None:
             theirs.encode_single_token(value)
         with pytest.raises(KeyError):
             ours.encode_single_token(value)
+    for value in [5, None, ["hello"]]:  # TypeError, where ours said KeyError(5)
+        same_outcome(ours.encode_single_token, theirs.encode_single_token, value)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -248,8 +283,30 @@ def test_decode_single_tokens(name: str) -> None:
         ours.decode([ours.n_vocab])
     with pytest.raises(KeyError):
         theirs.decode([ours.n_vocab])
-    with pytest.raises(KeyError, match="-1"):
-        ours.decode_bytes([-1])
+
+
+# What is no token id at all: tiktoken's TypeError or OverflowError (its ids are 32-bit unsigned
+# integers), not a KeyError that calls 1.0 or -1 an unknown token.
+NOT_IDS = [-1, 2**32, None, "1", 1.0]
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("bad", NOT_IDS, ids=repr)
+def test_what_is_no_token_id_is_refused_as_tiktoken_refuses_it(name: str, bad: object) -> None:
+    ours, theirs = pair(name)
+    same_outcome(ours.decode_single_token_bytes, theirs.decode_single_token_bytes, bad)
+    for method in ["decode", "decode_bytes", "decode_tokens_bytes", "decode_with_offsets"]:
+        same_outcome(getattr(ours, method), getattr(theirs, method), [31, bad])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_numpy_ids_decode_like_ints(name: str) -> None:
+    """`encode_to_numpy`'s own ids: three decoders called them unknown tokens (KeyError)."""
+    ours, theirs = pair(name)
+    ids = ours.encode_to_numpy("hello world, naïve 👋")
+    for method in ["decode", "decode_bytes", "decode_tokens_bytes", "decode_with_offsets"]:
+        assert getattr(ours, method)(ids) == getattr(theirs, method)(ids)
+    assert ours.decode_single_token_bytes(ids[0]) == theirs.decode_single_token_bytes(ids[0])
 
 
 @pytest.mark.parametrize("name", NAMES)
