@@ -91,6 +91,28 @@ def _parse_ids(values: Sequence[str]) -> list[int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; what goes wrong is one line on standard error, never a traceback."""
+    args = _parser().parse_args(argv)
+    try:
+        return _run(args)
+    except BrokenPipeError:
+        # The reader stopped early (`| head -1`): send the rest nowhere, so that Python's own
+        # flush at exit does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except UnicodeEncodeError as exc:  # a kind of ValueError: before it
+        print(
+            f"error: the terminal's encoding ({exc.encoding}) cannot show this output; "
+            "set PYTHONIOENCODING=utf-8",
+            file=sys.stderr,
+        )
+        return 2
+    except (ValueError, KeyError, OverflowError) as exc:  # a bad id, text that is not UTF-8
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m tokenizer", description=__doc__.split("\n")[0])
     _options(parser, defaults=True)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -101,19 +123,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     decode = sub.add_parser("decode")
     _options(decode, defaults=False)
     decode.add_argument("ids", nargs="+", help="ids: 1 2 3, 1,2,3 or [1,2,3]")
-    args = parser.parse_args(argv)
+    return parser
 
+
+def _run(args: argparse.Namespace) -> int:
     enc: Encoding = get_encoding(args.encoding)
     allowed = "all" if args.special else set()
     if args.command == "decode":
-        try:
-            ids = _parse_ids(args.ids)
-            print(enc.decode(ids))
-        except (ValueError, KeyError) as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
+        print(enc.decode(_parse_ids(args.ids)))
         return 0
-    text = args.text if args.text is not None else sys.stdin.read()
+    text = _text(args.text)
     if args.command == "encode":
         ids = enc.encode(text, allowed_special=allowed, disallowed_special=())
         print(" ".join(map(str, ids)))
@@ -124,3 +143,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     for chunk in enc.trace(text, allowed_special=allowed):
         print("\n".join(format_trace(chunk, colour)))
     return 0
+
+
+def _text(argument: str | None) -> str:
+    """The text to work on, from the argument or standard input, refused unless it is UTF-8.
+
+    Python reads bytes that are not UTF-8 as stand-ins (surrogate escapes; on standard input
+    under some locales too), which encoding would then read as U+FFFD: a silently other text.
+    """
+    if argument is None:
+        raw = sys.stdin.buffer.read()
+    else:
+        try:
+            raw = argument.encode("utf-8", errors="surrogateescape")
+        except UnicodeEncodeError:  # a lone surrogate from a Python caller: encode repairs it
+            return argument
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        where = "standard input" if argument is None else "the text"
+        raise ValueError(
+            f"{where} is not UTF-8 (byte 0x{raw[exc.start]:02X} at offset {exc.start})"
+        ) from None

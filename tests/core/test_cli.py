@@ -1,5 +1,6 @@
 """The command line: encode, decode and trace, as a class would use them."""
 
+import os
 import re
 import shlex
 import subprocess
@@ -150,3 +151,49 @@ def test_special_tokens_of_the_open_models(name: str, capsys: pytest.CaptureFixt
     assert capsys.readouterr().out.split() == list(map(str, enc.encode_ordinary(f"a{special}b")))
     assert main(["-e", name, "decode", str(enc.n_vocab)]) == 2
     assert str(enc.n_vocab) in capsys.readouterr().err
+
+
+def run_cli(*args: str | bytes, **options: object) -> subprocess.CompletedProcess[bytes]:
+    """The command as a terminal runs it (bytes arguments: what no UTF-8 decoding produced)."""
+    return subprocess.run(
+        [sys.executable, "-m", "tokenizer", *args], cwd=ROOT, capture_output=True, **options
+    )
+
+
+def test_a_reader_that_stops_early_gets_no_traceback() -> None:
+    """`| head -1` closed the pipe: a BrokenPipeError traceback, exit code 1."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "tokenizer", "trace", "hello world " * 5_000],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    ) as process:  # fmt: skip
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.readline().startswith(b"chunk 'hello'")
+        process.stdout.close()
+        assert process.stderr.read() == b""
+
+
+def test_a_terminal_that_cannot_show_the_output_gets_an_error_not_a_traceback() -> None:
+    done = run_cli("trace", "é", env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    assert done.returncode == 2
+    assert done.stderr.decode().startswith("error: the terminal's encoding (ascii)")
+
+
+@pytest.mark.parametrize("where", ["argument", "stdin"])
+def test_text_that_is_not_utf8_is_refused_not_read_as_u_fffd(where: str) -> None:
+    """ "caf\\xe9" was encoded as "caf" and U+FFFD, without a word."""
+    done = (
+        run_cli("encode", b"caf\xe9")
+        if where == "argument"
+        else run_cli("encode", input=b"caf\xe9")
+    )
+    assert done.returncode == 2
+    assert b"is not UTF-8 (byte 0xE9 at offset 3)" in done.stderr
+    assert done.stdout == b""
+
+
+@pytest.mark.parametrize("ids", ["-1", "99999999999", "4294967296"])
+def test_ids_beyond_32_bits_or_below_0_are_an_error(
+    ids: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["decode", ids]) == 2
+    assert capsys.readouterr().err.startswith("error: ")
