@@ -442,7 +442,9 @@ class Encoding:
         """
         chunks: list[str] = []
         allowed = self._allowed(allowed_special)
-        for piece, special_id in self._cut_specials(repair_surrogates(text), allowed):
+        for piece, special_id in self._cut_specials(
+            repair_surrogates(_checked_text(text)), allowed
+        ):
             if special_id is None:
                 chunks += self._split(piece)
             else:
@@ -454,7 +456,7 @@ class Encoding:
 
         Special-token text that is not allowed is ordinary text here (no ValueError).
         """
-        text = repair_surrogates(text)
+        text = repair_surrogates(_checked_text(text))
         if self.normalizer is None:
             ids = tuple(self._encode_with(text, self._allowed(allowed_special)))
         else:  # the tokens are of the normalised text: locate them in that
@@ -482,7 +484,9 @@ class Encoding:
         traces = []
         allowed = self._allowed(allowed_special)
         done: dict[str, ChunkTrace] = {}  # a repeated chunk (" the") shares its (frozen) trace
-        for piece, special_id in self._cut_specials(repair_surrogates(text), allowed):
+        for piece, special_id in self._cut_specials(
+            repair_surrogates(_checked_text(text)), allowed
+        ):
             if special_id is not None:
                 only = trace_steps([special_id], self._merged_id, self.token_bytes)
                 traces.append(ChunkTrace(piece, *only))

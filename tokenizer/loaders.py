@@ -92,6 +92,10 @@ def list_encodings() -> list[str]:
     return list(BUNDLED)
 
 
+NOT_BUNDLED = frozenset({"p50k_base", "p50k_edit"})
+"""tiktoken's other encodings (GPT-3's, Codex's): `encoding_for_model` names them."""
+
+
 def get_encoding(encoding_name: str) -> Encoding:
     """Load a bundled encoding once per process (safe to call from many threads at once).
 
@@ -104,9 +108,13 @@ def get_encoding(encoding_name: str) -> Encoding:
     if not isinstance(encoding_name, str):
         raise ValueError(f"expected the name of an encoding, got {type(encoding_name).__name__}")
     if encoding_name not in BUNDLED and encoding_name not in ALIASES:
-        raise ValueError(
-            f"unknown encoding {encoding_name!r}; choose one of {', '.join(list_encoding_names())}"
-        )
+        known = f"choose one of {', '.join(list_encoding_names())}"
+        if encoding_name in NOT_BUNDLED:
+            raise ValueError(
+                f"{encoding_name} is one of tiktoken's encodings, but no package this app pins "
+                f"ships its data (nothing is downloaded); {known}"
+            )
+        raise ValueError(f"unknown encoding {encoding_name!r}; {known}")
     with _loading:
         if encoding_name not in _loaded:
             _loaded[encoding_name] = _load(encoding_name)

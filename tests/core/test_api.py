@@ -195,6 +195,9 @@ def test_only_str_is_encoded(value: object) -> None:
             getattr(theirs, method)(value)
         with pytest.raises(TypeError):
             getattr(ours, method)(value)
+    for extra in ("split", "tokenize", "trace"):  # ours alone: AttributeError on 'isascii'
+        with pytest.raises(TypeError, match="text must be a str"):
+            getattr(ours, extra)(value)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -345,7 +348,10 @@ def test_encoding_names() -> None:
     assert tk.list_encoding_names() == [*bundled, "r50k_base"]
     assert tk.list_encodings() == bundled  # one per vocabulary
     with pytest.raises(ValueError, match=r"gpt2, cl100k_base, o200k_base, .*, r50k_base"):
-        tk.get_encoding("p50k_base")
+        tk.get_encoding("nope")
+    # tiktoken's, and what encoding_for_model names for GPT-3's models: "unknown" misled.
+    with pytest.raises(ValueError, match="p50k_base is one of tiktoken's encodings, but no"):
+        tk.encoding_for_model("text-davinci-003")
     with pytest.raises(ValueError, match="expected the name"):
         tk.get_encoding(3)  # type: ignore[arg-type]
 
