@@ -93,6 +93,78 @@ which is not supported
             )
 
 
+# Escapes that tiktoken's regex engine (Rust's fancy-regex) reads otherwise than `regex`, which
+# reads \h as horizontal space and the others as the characters themselves. A pre-tokenizer
+# pattern with one split differently from tiktoken, silently (QA round 14).
+_TIKTOKEN_ESCAPES = {
+    "\\h": "a hex digit",
+    "\\<": "the start of a word",
+    "\\>": "the end of a word",
+    "\\N": "any character but a newline",
+}
+_CLASS_OPERATORS = ("--", "&&", "~~")
+
+
+def check_tiktoken_syntax(pattern: str) -> None:
+    """Refuse syntax that tiktoken's regex engine reads otherwise than this one.
+
+    >>> check_tiktoken_syntax(r"'s|\\p{L}+|[^\\s\\p{L}\\p{N}]+|[\\[\\]-]|\\N{BULLET}")
+    >>> check_tiktoken_syntax(r"\\h+")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tokenizer.frozen_regex.PatternError: pattern '\\\\h+': \\h means a hex digit to tiktoken's ...
+    """
+    for _, piece in _pieces(pattern):
+        problem: str | None
+        if piece in _TIKTOKEN_ESCAPES:
+            problem = (
+                f"{piece} means {_TIKTOKEN_ESCAPES[piece]} to tiktoken's regex engine, another "
+                "thing to this one: write what you mean in other terms"
+            )
+        elif piece.startswith("["):
+            problem = _class_problem(piece)
+        else:
+            continue
+        if problem is not None:
+            raise PatternError(f"pattern {pattern[:60]!r}: {problem}")
+
+
+def _class_problem(piece: str) -> str | None:
+    """What in a character class tiktoken's regex engine reads otherwise, if anything."""
+    body = piece[2 if piece.startswith("[^") else 1 : -1]
+    plain: list[str] = []  # its characters, with each escape as one stand-in
+    i = 0
+    while i < len(body):
+        if body[i] == "\\":
+            escape = _ESCAPE.match(body, i)
+            item = body[i : escape.end()] if escape else body[i:]
+            if item in _TIKTOKEN_ESCAPES:
+                return (
+                    f"{item} in a class means {_TIKTOKEN_ESCAPES[item]} to tiktoken's regex engine"
+                )
+            plain.append("\0")
+        elif body[i] == "[":
+            if _POSIX.match(body, i):
+                return (
+                    "a POSIX class such as [:alpha:] is ASCII to tiktoken's regex engine and "
+                    "Unicode to this one: write the characters out, e.g. [A-Za-z]"
+                )
+            return (
+                "a [ inside a class opens a class within it to tiktoken's regex engine; "
+                "write \\[ for the character"
+            )
+        else:
+            item = body[i]
+            plain.append(item)
+        i += len(item)
+    if any(operator in "".join(plain) for operator in _CLASS_OPERATORS):
+        return (
+            "-- && and ~~ in a class are set operations to tiktoken's regex engine and "
+            "characters to this one: write the set out"
+        )
+    return None
+
+
 def check_size(pattern: str) -> None:
     """Refuse a pattern too big for the regex engine to build: counted repeats that would take it
     gigabytes, or groups nested deeper than its parser's recursion goes.

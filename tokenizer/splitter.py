@@ -32,7 +32,12 @@ from functools import lru_cache
 from itertools import accumulate
 from time import perf_counter
 
-from tokenizer.frozen_regex import PatternError, compile_pattern, regex_members
+from tokenizer.frozen_regex import (
+    PatternError,
+    check_tiktoken_syntax,
+    compile_pattern,
+    regex_members,
+)
 from tokenizer.patterns import PATTERNS
 from tokenizer.unicode_tables import (
     DEFAULT_UNICODE,
@@ -141,6 +146,7 @@ class RegexSplit:
     ) -> None:
         self.pattern = pattern
         self._finditer = compile_pattern(pattern, unicode).finditer
+        check_tiktoken_syntax(pattern)  # a pre-tokenizer: it must split as tiktoken would
         self._timeout = timeout
 
     def __call__(self, text: str) -> list[str]:

@@ -242,3 +242,43 @@ def test_the_bundled_patterns_and_literal_braces_are_not_repeats() -> None:
     for name in tk.list_encodings():
         gpt2_with(tk.get_encoding(name)._pat_str)
     gpt2_with(r"[{}]{2}|\{99999999\}|\p{L}+|.")  # a class's braces, escaped ones: literal
+
+
+# Syntax that tiktoken's regex engine (fancy-regex) reads otherwise than `regex`: a hex digit, word
+# boundaries, any character but a newline, set operations, ASCII POSIX classes, nested classes.
+# Each split differently from tiktoken, silently (QA round 14: `\N+|\n` kept only the newline).
+OTHER_SYNTAX = [
+    r"\N+|\n",
+    r"\h+|\S+|\s",
+    r"\<\w+|.|\n",
+    r"[\w--\d]+|.|\n",
+    r"[\w&&\d]+|.|\n",
+    r"[\w~~\d]+|.|\n",
+    r"[[:alpha:]]+|.|\n",
+    r"[[a]b]+|.|\n",
+    r"[\h]+|.|\n",
+]
+
+
+@pytest.mark.parametrize("pattern", OTHER_SYNTAX)
+def test_syntax_that_tiktokens_engine_reads_otherwise_is_refused(pattern: str) -> None:
+    text = "hello 12 ab<c> naïve \xa0x\n"
+    gpt2 = tk.get_encoding("gpt2")
+    theirs = tiktoken.Encoding(
+        "t", pat_str=pattern, mergeable_ranks=gpt2._mergeable_ranks, special_tokens={}
+    )
+    as_regex_reads_it = [
+        token
+        for chunk in regex.findall(pattern, text)
+        for token in gpt2._encode_bytes(chunk.encode())
+    ]
+    assert theirs.encode(text) != as_regex_reads_it  # why it is refused
+    with pytest.raises(tk.PatternError, match="tiktoken's regex engine"):
+        gpt2_with(pattern)
+    with pytest.raises(tk.PatternError, match="tiktoken's regex engine"):
+        tk.train(VERDICT[:2_000], 300, pattern=pattern)
+
+
+def test_the_same_characters_written_plainly_are_taken() -> None:
+    for pattern in [r"[\[\]-]+|\N{BULLET}|[]a]|[a-]|\w+|.|\n", r"[^\s\p{L}\p{N}]+|\s+"]:
+        gpt2_with(pattern)
