@@ -307,9 +307,9 @@ def rerun(page: Page, timeout_ms: int = RUN_TIMEOUT_MS) -> Iterator[None]:
 def goto(page: Page, url: str, timeout_ms: int = RUN_TIMEOUT_MS) -> Page:
     """Open `url`; wait until the app's first run there has finished and its scripts are in.
 
-    The history script (ui/components/history.js) loads after the run that draws it. A click
-    on a page link before it is in made the switch two entries: in one CI run, Back then went
-    to the new page's bare address, not to the page left.
+    The history script (ui/components/history.js) loads after the run that draws it; a click
+    on a page link before it is in makes the switch two entries (Back then goes to the new
+    page's bare address), which is not what a test of Back means to try.
     """
     page.goto(url)
     wait_runs(page, 1, timeout_ms)

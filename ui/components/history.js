@@ -16,9 +16,33 @@ let typing = null;
 // From a push to another page until the new page's link replaces it, or the user acts first
 // (then the new page's first run wrote no link: its view is all defaults, and stays an entry).
 let switching = false;
-const userActs = () => {
+// From following a link to another page until Streamlit pushes that page's address. Streamlit
+// may send the new page's link before its address: pushed on the old address, that made an
+// entry of the old page without its own settings, and Back went there (a Playground without
+// its text). The push of the address carries the link too.
+let leaving = false;
+
+// Whether the event is on a link to another page of the app.
+function onLinkElsewhere(event) {
+  const anchor = event.composedPath().find((node) => node instanceof HTMLAnchorElement);
+  if (!anchor?.href) {
+    return false;
+  }
+  const url = new URL(anchor.href, window.location.href);
+  return url.origin === window.location.origin && url.pathname !== window.location.pathname;
+}
+
+// Whether the event follows a link in this tab: a plain primary click, or Enter.
+function follows(event) {
+  const modified = event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
+  const press = event.type === "pointerdown" ? event.button === 0 : event.key === "Enter";
+  return press && !modified;
+}
+
+const userActs = (event) => {
   switching = false;
   typing = null;
+  leaving = event.type !== "popstate" && follows(event) && onLinkElsewhere(event);
 };
 
 // Whether a key press goes to a box the user types into (the real target: a component may
@@ -35,8 +59,9 @@ function intoTextBox(event) {
 function onKey(event) {
   if (intoTextBox(event)) {
     switching = false;
+    leaving = false;
   } else {
-    userActs();
+    userActs(event);
   }
 }
 
@@ -56,6 +81,9 @@ function pushState(state, unused, url) {
     if (next.pathname !== here.pathname) {
       switching = true;
       typing = null;
+      leaving = false;
+    } else if (leaving) {
+      return undefined; // the next page's link, before its address
     } else if (switching) {
       switching = false;
       return History.prototype.replaceState.call(this, state, unused, url);
