@@ -180,6 +180,24 @@ def test_a_new_pages_link_sent_before_its_address_makes_no_entry(
     assert page.evaluate("() => history.length") == entries + 1
 
 
+def test_a_page_passed_through_quickly_is_one_entry_as_it_was(
+    open_app: Callable[[str], Page], page: Page
+) -> None:
+    """Compare, then Merges, clicked before Compare's pushes came: Compare's entry also got
+    the link Merges' first run wrote, the Playground's text, and Back showed Compare with a
+    text it never had (QA round 14). The pushes are made here in the order Streamlit made them."""
+    open_app("/?" + urlencode({"enc": "cl100k_base", "text": "hello world"}))
+    wait_for_ids(page, HELLO_CL100K)
+    entries = page.evaluate("() => history.length")
+    nav = page.locator("[data-testid='stSidebarNav']")
+    for name in ["Compare", "Merges"]:
+        nav.get_by_role("link", name=name).dispatch_event("pointerdown", {"button": 0})
+    for url in ["/compare", "/compare?enc=cl100k_base", "/compare?enc=cl100k_base&text=hello+world",
+                "/merges?enc=cl100k_base&text=hello+world"]:  # fmt: skip
+        page.evaluate("url => history.pushState({}, '', url)", url)
+    assert page.evaluate("() => history.length") == entries + 2  # Compare as it was, Merges
+
+
 def test_back_reopens_the_token_and_the_search_of_the_entry(
     open_app: Callable[[str], Page],
 ) -> None:

@@ -16,20 +16,22 @@ let typing = null;
 // From a push to another page until the new page's link replaces it, or the user acts first
 // (then the new page's first run wrote no link: its view is all defaults, and stays an entry).
 let switching = false;
-// From following a link to another page until Streamlit pushes that page's address. Streamlit
+// The address of the page whose link the user followed, until Streamlit pushes it. Streamlit
 // may send the new page's link before its address: pushed on the old address, that made an
 // entry of the old page without its own settings, and Back went there (a Playground without
-// its text). The push of the address carries the link too.
-let leaving = false;
+// its text). The push of the address carries the link too. A second link followed before the
+// first page's pushes came: those pushes are on the way, and only the last page's link stays.
+let leavingFor = null;
 
-// Whether the event is on a link to another page of the app.
-function onLinkElsewhere(event) {
+// The address of another page of the app that the event is on a link to, or null.
+function linkedPage(event) {
   const anchor = event.composedPath().find((node) => node instanceof HTMLAnchorElement);
   if (!anchor?.href) {
-    return false;
+    return null;
   }
   const url = new URL(anchor.href, window.location.href);
-  return url.origin === window.location.origin && url.pathname !== window.location.pathname;
+  const elsewhere = url.pathname !== window.location.pathname;
+  return url.origin === window.location.origin && elsewhere ? url.pathname : null;
 }
 
 // Whether the event follows a link in this tab: a plain primary click, or Enter.
@@ -42,7 +44,7 @@ function follows(event) {
 const userActs = (event) => {
   switching = false;
   typing = null;
-  leaving = event.type !== "popstate" && follows(event) && onLinkElsewhere(event);
+  leavingFor = event.type !== "popstate" && follows(event) ? linkedPage(event) : null;
 };
 
 // Whether a key press goes to a box the user types into (the real target: a component may
@@ -59,7 +61,7 @@ function intoTextBox(event) {
 function onKey(event) {
   if (intoTextBox(event)) {
     switching = false;
-    leaving = false;
+    leavingFor = null;
   } else {
     userActs(event);
   }
@@ -81,12 +83,14 @@ function pushState(state, unused, url) {
     if (next.pathname !== here.pathname) {
       switching = true;
       typing = null;
-      leaving = false;
-    } else if (leaving) {
-      return undefined; // the next page's link, before its address
+      if (next.pathname === leavingFor) {
+        leavingFor = null;
+      }
     } else if (switching) {
       switching = false;
       return History.prototype.replaceState.call(this, state, unused, url);
+    } else if (leavingFor !== null) {
+      return undefined; // a page's link before its address
     } else {
       const change = typedChange(here.searchParams, next.searchParams);
       const goingOn = change !== null && change === typing;
