@@ -364,6 +364,9 @@ def test_an_imported_tokenizer_json_with_one_added_token_says_it_in_the_singular
     at.button(key="train.import").click()
     rerun(at)
     assert "Its 1 added token is a special token, as in Hugging Face" in import_result(at)
+    # Only Compare reads them so by default: "the pages" read them so, it said (QA round 14).
+    assert "Compare reads it in text as single tokens" in import_result(at)
+    assert "the Playground with **Special tokens** on" in import_result(at)
 
 
 def test_import_a_bundle_the_message_stays_until_dismissed_and_a_bad_file() -> None:

@@ -16,10 +16,13 @@ from pathlib import PurePath
 import tokenizer as tk
 from tokenizer import Encoding
 from tokenizer.files import partner_file
-from ui.common.messages import inline_code, quote_some
+from ui.common.messages import inline_code
 
 ERROR_CHARS = 400
 """Longest error detail quoted back to the user."""
+
+FILE_NAME_CHARS = 80
+"""Longest file name quoted whole in a message (the uploader shortens it in the middle)."""
 
 # What a malformed upload can raise besides FormatError: a bad pattern or special token
 # (ValueError), JSON nested too deep (RecursionError), numbers out of range (OverflowError).
@@ -169,7 +172,13 @@ def unreadable(names: Sequence[str]) -> str:
     if partner:
         given, missing = inline_code(names[0], 60), inline_code(partner, 60)
         return f"{given} needs its {missing}: upload both together."
-    listed = ", ".join(inline_code(n) for n in names) or "nothing"
+    listed = ", ".join(inline_code(n, FILE_NAME_CHARS) for n in names) or "nothing"
+    if len(names) > 1:  # often a file left in the box by an import that failed
+        return (
+            f"{listed} are {len(names)} files, and only a pair makes one vocabulary (GPT-2's "
+            "`encoder.json` + `vocab.bpe`, or `vocab.json` + `merges.txt`): import one at a time, "
+            "removing the others from the box."
+        )
     return f"Cannot tell which format {listed} is. {HOW_TO_IMPORT}"
 
 
@@ -207,7 +216,7 @@ def import_files(
     try:
         enc = load(pattern)
     except (tk.FormatError, *_READ_ERRORS) as exc:
-        which = " + ".join(inline_code(n) for n, _ in files)
+        which = " + ".join(inline_code(n, FILE_NAME_CHARS) for n, _ in files)
         detail = inline_code(str(exc), ERROR_CHARS)
         return Imported(error=f"Could not import {which} as {kind}: {detail}", kind=kind)
     warnings = list(_special_clashes(enc))
@@ -286,10 +295,12 @@ def _special_clashes(enc: Encoding) -> list[str]:
     for text, special_id in enc.special_tokens.items():
         ordinary = [i for i in enc.encode_ordinary(text) if not enc.is_special(i)]
         if len(ordinary) == 1 and ordinary[0] != special_id:
-            clashes.append(f"{text} (ordinary {ordinary[0]}, special {special_id})")
+            # The ids outside the quote: a quote is shortened, and they are the news.
+            clashes.append(f"{inline_code(text)} (ordinary {ordinary[0]}, special {special_id})")
     if not clashes:
         return []
+    more = f" and {len(clashes) - 4:,} more" if len(clashes) > 4 else ""
     return [
-        f"The file already has {quote_some(clashes, 4)} as ordinary tokens: with special tokens "
-        "on, that text gets the special id; with them off, the file's own id."
+        f"The file already has {', '.join(clashes[:4])}{more} as ordinary tokens: with special "
+        "tokens on, that text gets the special id; with them off, the file's own id."
     ]

@@ -214,8 +214,9 @@ def _import(key: str, files: list[UploadedFile], then: Picked | None) -> None:
         n = len(enc.special_tokens)
         are = "is a special token" if n == 1 else "are special tokens"
         lines.append(
-            f"Its {counted(n, 'added token')} {are}, as in Hugging Face: the pages read them in "
-            'text as single tokens (`allowed_special="all"`).'
+            f"Its {counted(n, 'added token')} {are}, as in Hugging Face: Compare reads "
+            f"{'it' if n == 1 else 'them'} in text as single tokens "
+            '(`allowed_special="all"`), and so does the Playground with **Special tokens** on.'
         )
     if enc.normalizer is not None and (described := _normalizer(enc)):
         lines.append(f"It normalises text before splitting it: {described}.")

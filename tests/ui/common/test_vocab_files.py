@@ -117,7 +117,7 @@ def test_a_special_token_that_is_already_an_ordinary_token_warns() -> None:
         [(name, data[name])], name="t", pattern=enc.pattern, special_tokens=["hello"]
     )
     (warning,) = result.warnings
-    assert "already has" in warning and "hello (ordinary" in warning
+    assert "already has" in warning and "`hello` (ordinary" in warning
 
 
 def test_a_format_that_cannot_hold_a_vocabulary_says_why(enc: tk.Encoding) -> None:
@@ -171,7 +171,8 @@ def test_a_byte_order_mark_before_a_file_is_dropped(enc: tk.Encoding, fmt: str) 
     [
         ([], "Cannot tell which format nothing is"),
         ([("a.txt", b"x")], "Cannot tell which format"),
-        ([("a.json", b"{}"), ("b.json", b"{}")], "Cannot tell which format"),
+        # Two files where one is meant: often one left in the box by an import that failed.
+        ([("a.json", b"{}"), ("b.json", b"{}")], "are 2 files, and only a pair makes one"),
         ([("a.json", b"{not json")], "Could not import"),
         ([("a.json", b"[" * 100_000 + b"]" * 100_000)], "Could not import"),
         ([("a.json", b"\xff\xfe")], "Could not import"),
@@ -209,3 +210,21 @@ def test_a_bundle_with_a_hostile_record_is_refused(enc: tk.Encoding) -> None:
 def test_file_stems_are_safe() -> None:
     assert file_stem("my vocab/../1") == "my-vocab-..-1"
     assert file_stem("<>") == "vocabulary"
+
+
+def test_a_long_file_name_is_named_whole_in_the_error() -> None:
+    """The error cut it at 24 characters, and the uploader cuts it in the middle: the file's name
+    was nowhere whole."""
+    name = "hf_addedid_collide-tokenizer.json"
+    result = import_files([(name, b"{not json")], name="x", pattern="gpt2")
+    assert result.error is not None and name in result.error
+
+
+def test_a_clash_of_special_and_ordinary_tokens_gives_both_ids_whole() -> None:
+    """ "in (ordinary 261, speci…": the quote was shortened, the ids with it."""
+    enc = tk.train("in the inn, in the tin " * 50, 300, special_tokens=())
+    (files,) = [item.files for item in exports(enc) if item.fmt == "tiktoken"]
+    result = import_files(files, name="x", pattern=enc.pattern, special_tokens=["in"])
+    (ordinary,) = enc.encode_ordinary("in")
+    assert result.encoding is not None
+    assert f"`in` (ordinary {ordinary}, special {enc.n_vocab})" in " ".join(result.warnings)
