@@ -219,6 +219,9 @@ def import_files(
         which = " + ".join(inline_code(n, FILE_NAME_CHARS) for n, _ in files)
         detail = inline_code(str(exc), ERROR_CHARS)
         return Imported(error=f"Could not import {which} as {kind}: {detail}", kind=kind)
+    if (lost := lost_text(enc)) is not None:
+        which = " + ".join(inline_code(n, FILE_NAME_CHARS) for n, _ in files)
+        return Imported(error=f"Could not import {which} as {kind}: {lost}", kind=kind)
     warnings = list(_special_clashes(enc))
     if not own:
         warnings += _pattern_warnings(enc, pattern, load)
@@ -231,6 +234,31 @@ def _count_lines(data: bytes) -> int:
 
 
 # ---- checks: does what the user chose agree with the file? ------------------------------------
+
+
+COVERAGE_PROBE = "Hello, world! It's 2024:\n\tnaïve café, 你好 👋 (x+y)*2"
+"""Text every pre-tokenizer must keep whole: letters, digits, punctuation, spaces, a newline
+and a tab, accents, CJK and an emoji."""
+
+
+def lost_text(enc: Encoding) -> str | None:
+    """Why `enc`'s pattern is no pre-tokenizer, if it leaves text out of its chunks, or None.
+
+    Text the pattern does not match is dropped, as in tiktoken: a bundle with the pattern ``""``
+    gave no tokens at all, and ``a*`` kept only the a's, without a word (the Train page already
+    refuses such a regex).
+
+    >>> lost_text(tk.get_encoding("gpt2")) is None
+    True
+    """
+    kept = "".join(enc.split(COVERAGE_PROBE))
+    if kept == COVERAGE_PROBE:
+        return None
+    keeps = f"only {inline_code(kept, 80)}" if kept else "nothing"
+    return (
+        f"its pattern {inline_code(enc.pattern, 60)} leaves text out of its chunks, and text "
+        f"outside the chunks is dropped: of {inline_code(COVERAGE_PROBE, 80)} it keeps {keeps}"
+    )
 
 
 def round_trip_rate(enc: Encoding, sample: int = ROUND_TRIP_SAMPLE) -> float:

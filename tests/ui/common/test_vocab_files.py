@@ -228,3 +228,14 @@ def test_a_clash_of_special_and_ordinary_tokens_gives_both_ids_whole() -> None:
     (ordinary,) = enc.encode_ordinary("in")
     assert result.encoding is not None
     assert f"`in` (ordinary {ordinary}, special {enc.n_vocab})" in " ".join(result.warnings)
+
+
+@pytest.mark.parametrize(("pattern", "keeps"), [("", "it keeps nothing"), ("a*", "only `aa`")])
+def test_a_bundle_whose_pattern_drops_text_is_refused(pattern: str, keeps: str) -> None:
+    """It imported, and then gave no tokens for any text, or only its a's (QA round 14)."""
+    enc = tk.train("banana " * 40, 260, pattern=pattern, special_tokens=())
+    (files,) = [item.files for item in exports(enc) if item.fmt == "bundle"]
+    result = import_files(files, name="x", pattern=None)
+    assert result.encoding is None
+    assert result.error is not None
+    assert "leaves text out of its chunks" in result.error and keeps in result.error
