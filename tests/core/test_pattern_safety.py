@@ -280,5 +280,5 @@ def test_syntax_that_tiktokens_engine_reads_otherwise_is_refused(pattern: str) -
 
 
 def test_the_same_characters_written_plainly_are_taken() -> None:
-    for pattern in [r"[\[\]-]+|\N{BULLET}|[]a]|[a-]|\w+|.|\n", r"[^\s\p{L}\p{N}]+|\s+"]:
+    for pattern in [r"[\[\]-]+|\N{BULLET}|[]a]|[a-]|[\<\>]|\w+|.|\n", r"[^\s\p{L}\p{N}]+|\s+"]:
         gpt2_with(pattern)
