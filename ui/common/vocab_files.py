@@ -213,15 +213,14 @@ def import_files(
             special_tokens=specials,
         )
 
+    refused = f"Could not import {' + '.join(inline_code(n, FILE_NAME_CHARS) for n, _ in files)}"
     try:
         enc = load(pattern)
     except (tk.FormatError, *_READ_ERRORS) as exc:
-        which = " + ".join(inline_code(n, FILE_NAME_CHARS) for n, _ in files)
         detail = inline_code(str(exc), ERROR_CHARS)
-        return Imported(error=f"Could not import {which} as {kind}: {detail}", kind=kind)
+        return Imported(error=f"{refused} as {kind}: {detail}", kind=kind)
     if (lost := lost_text(enc)) is not None:
-        which = " + ".join(inline_code(n, FILE_NAME_CHARS) for n, _ in files)
-        return Imported(error=f"Could not import {which} as {kind}: {lost}", kind=kind)
+        return Imported(error=f"{refused} as {kind}: {lost}", kind=kind)
     warnings = list(_special_clashes(enc))
     if not own:
         warnings += _pattern_warnings(enc, pattern, load)
