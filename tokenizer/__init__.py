@@ -13,6 +13,8 @@ templates (`render_chat`, `count_chat`).
 'o200k_base'
 """
 
+__version__ = "0.1.0"  # the project's version, as in pyproject.toml (a test keeps them equal)
+
 from tokenizer.bpe import ChunkTrace, MergeStep
 from tokenizer.cache import DEFAULT_CACHE_BYTES, ChunkCache
 from tokenizer.chat import (
@@ -66,6 +68,7 @@ __all__ = [
     "PatternError",
     "PatternTimeoutError",
     "Tokenized",
+    "__version__",
     "bytes_to_symbols",
     "chat_encoding",
     "compile_pattern",

@@ -325,11 +325,12 @@ class Encoding:
         self,
         text: Sequence[str],
         *,
-        num_threads: int = 8,  # noqa: ARG002  # tiktoken's; one thread here (the GIL)
+        num_threads: int | None = 8,  # tiktoken's: checked as its pool does; one thread here
         allowed_special: AllowedSpecial = frozenset(),
         disallowed_special: DisallowedSpecial = "all",
     ) -> list[list[int]]:
         """`encode` for each text (`num_threads` is accepted for tiktoken's sake: one thread)."""
+        _check_threads(num_threads)
         return [
             self.encode(t, allowed_special=allowed_special, disallowed_special=disallowed_special)
             for t in text
@@ -339,9 +340,10 @@ class Encoding:
         self,
         text: Sequence[str],
         *,
-        num_threads: int = 8,  # noqa: ARG002  # tiktoken's; one thread here (the GIL)
+        num_threads: int | None = 8,  # tiktoken's: checked as its pool does; one thread here
     ) -> list[list[int]]:
         """`encode_ordinary` for each text."""
+        _check_threads(num_threads)
         return [self.encode_ordinary(t) for t in text]
 
     def encode_to_numpy(
@@ -351,13 +353,16 @@ class Encoding:
         allowed_special: AllowedSpecial = frozenset(),
         disallowed_special: DisallowedSpecial = "all",
     ) -> Any:
-        """`encode` as a numpy array of uint32 (needs numpy, imported only here)."""
+        """`encode` as a numpy array of uint32 (needs numpy, imported only here).
+
+        Unlike `encode`, and like tiktoken, a lone surrogate is a UnicodeEncodeError here.
+        """
         import numpy as np  # optional: only this method needs it
 
-        ids = self.encode(
-            text, allowed_special=allowed_special, disallowed_special=disallowed_special
-        )
-        return np.array(ids, dtype=np.uint32)
+        _checked_text(text)
+        allowed = self._allowed(allowed_special)
+        self._refuse_disallowed(text, allowed, disallowed_special)
+        return np.array(self._encode_with(_strict_utf8(text), allowed), dtype=np.uint32)
 
     def encode_single_token(self, text_or_bytes: str | bytes) -> int:
         """The id of one whole token, ordinary or special; a KeyError if it is not one.
@@ -389,12 +394,13 @@ class Encoding:
         The tokens of the text's last chunk (and the whitespace tokens before it) can still
         change when more text is typed, so they are left out of the stable ids; each completion
         is a token sequence whose bytes start with those unstable bytes. As in tiktoken (whose
-        own docs call this API unstable), completions come in no particular order.
+        own docs call this API unstable), completions come in no particular order. A lone
+        surrogate is a UnicodeEncodeError here, as in tiktoken (only `encode` repairs it).
         """
         _checked_text(text)
         allowed = self._allowed(allowed_special)
         self._refuse_disallowed(text, allowed, disallowed_special)
-        tokens, last_piece = self._encode_counting_last(repair_surrogates(text), allowed)
+        tokens, last_piece = self._encode_counting_last(_strict_utf8(text), allowed)
         if not last_piece:
             return tokens, []
         last_piece = self._widen_to_spaces(tokens, last_piece)
@@ -558,18 +564,20 @@ class Encoding:
         batch: Sequence[Sequence[int]],
         *,
         errors: str = "replace",
-        num_threads: int = 8,  # noqa: ARG002  # tiktoken's; one thread here (the GIL)
+        num_threads: int | None = 8,  # tiktoken's: checked as its pool does; one thread here
     ) -> list[str]:
         """`decode` for each token sequence."""
+        _check_threads(num_threads)
         return [self.decode(tokens, errors=errors) for tokens in batch]
 
     def decode_bytes_batch(
         self,
         batch: Sequence[Sequence[int]],
         *,
-        num_threads: int = 8,  # noqa: ARG002  # tiktoken's; one thread here (the GIL)
+        num_threads: int | None = 8,  # tiktoken's: checked as its pool does; one thread here
     ) -> list[bytes]:
         """`decode_bytes` for each token sequence."""
+        _check_threads(num_threads)
         return [self.decode_bytes(tokens) for tokens in batch]
 
     # ---- internals --------------------------------------------------------------------------
@@ -893,6 +901,20 @@ def _check_ids(name: str, ranks: dict[bytes, int], special_tokens: dict[str, int
             if rank in seen:
                 raise ValueError(f"{name}: {seen[rank]!r} and {token!r} both have rank {rank}")
             seen[rank] = token
+
+
+def _strict_utf8(text: str) -> str:
+    """`text`, or a UnicodeEncodeError if it holds a lone surrogate (tiktoken's Rust side
+    refuses one everywhere but `encode`, which repairs it first)."""
+    if not text.isascii():
+        text.encode("utf-8")
+    return text
+
+
+def _check_threads(num_threads: int | None) -> None:
+    """Refuse what tiktoken's thread pool refuses, so a call that fails there fails here too."""
+    if num_threads is not None and num_threads <= 0:
+        raise ValueError(f"num_threads must be greater than 0, not {num_threads}")
 
 
 def _ids_in_order(pieces: list[str], table: dict[str, tuple[int, ...]]) -> list[int]:

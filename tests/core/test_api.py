@@ -5,8 +5,10 @@ tiktoken offline for all three vocabularies) and expects the same result or the 
 """
 
 import pickle
+import tomllib
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -214,6 +216,37 @@ def test_batches(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("threads", [0, -1, 1, None])
+def test_batch_thread_counts_are_checked_as_tiktoken_checks_them(
+    name: str, threads: int | None
+) -> None:
+    """tiktoken's thread pool refuses 0 or fewer threads; ours accepted any count."""
+    ours, theirs = pair(name)
+    for method, batch in [
+        ("encode_batch", ["hello", ""]),
+        ("encode_ordinary_batch", ["hello"]),
+        ("decode_batch", [[31373, 995]]),
+        ("decode_bytes_batch", [[31373], []]),
+    ]:
+        same_outcome(getattr(ours, method), getattr(theirs, method), batch, num_threads=threads)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("text", ["a\ud800b", "\udc00", "x <|endoftext|> \ud83d"])
+def test_lone_surrogates_are_repaired_only_where_tiktoken_does(name: str, text: str) -> None:
+    """`encode` repairs a lone surrogate; `encode_to_numpy` and `encode_with_unstable` refuse it
+    (UnicodeEncodeError), after the check for disallowed special tokens, as tiktoken does."""
+    ours, theirs = pair(name)
+    for options in SPECIAL_OPTIONS:
+        same_outcome(ours.encode, theirs.encode, text, **options)
+        for method in ["encode_to_numpy", "encode_with_unstable"]:
+            with pytest.raises(Exception) as expected:  # noqa: PT011  # the oracle's kind
+                getattr(theirs, method)(text, **options)
+            with pytest.raises(expected.type):
+                getattr(ours, method)(text, **options)
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_encode_to_numpy(name: str) -> None:
     ours, theirs = pair(name)
     text = "hello <|endoftext|> 日本"
@@ -354,6 +387,14 @@ def test_encoding_names() -> None:
         tk.encoding_for_model("text-davinci-003")
     with pytest.raises(ValueError, match="expected the name"):
         tk.get_encoding(3)  # type: ignore[arg-type]
+
+
+def test_the_package_says_its_version_as_tiktoken_does() -> None:
+    """``tiktoken.__version__`` has a twin; it is the project's own version, kept in one place
+    for people (pyproject.toml) and read here so the two cannot drift."""
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text("utf-8"))
+    assert isinstance(tiktoken.__version__, str)
+    assert tk.__version__ == project["project"]["version"]
 
 
 def test_r50k_base_is_gpt2_under_tiktokens_other_name() -> None:
