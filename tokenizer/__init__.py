@@ -1,7 +1,7 @@
 """BPE Lens's pure-Python byte-level BPE core: a drop-in for `tiktoken`, with traces and training.
 
 Also vocabulary files in and out (`load`, `save`: Hugging Face, tiktoken, GPT-2, bundle) and chat
-templates (`render_chat`, `count_chat`).
+templates (`render_chat`, `count_chat`, `tokenize_chat`).
 
 `import tokenizer` needs only `regex`; loading an encoding imports its data package.
 
@@ -26,6 +26,7 @@ from tokenizer.chat import (
     render_chat,
     render_chat_parts,
     template_for,
+    tokenize_chat,
 )
 from tokenizer.encoding import Encoding, Tokenized
 from tokenizer.files import SAVE_FORMATS, dump, load, load_files, save
@@ -86,5 +87,6 @@ __all__ = [
     "render_chat_parts",
     "save",
     "template_for",
+    "tokenize_chat",
     "train",
 ]

@@ -3,14 +3,16 @@
 A conversation is a list of messages, ``{"role": ..., "content": ...}`` (a harmony message may add
 ``"channel"``). Each template writes it as its model family does, character for character:
 
-- ``"chatml"`` (GPT-3.5/4 family, as Tiktokenizer shows it):
-  ``<|im_start|>{role}\\n{content}<|im_end|>`` per message, nothing between them; prompt
-  ``<|im_start|>assistant\\n``.
+- ``"chatml"`` (GPT-3.5/4 family): ``<|im_start|>{role}\\n{content}<|im_end|>`` per message,
+  nothing between them; prompt ``<|im_start|>assistant\\n``: 3 tokens a message and 3 for the
+  prompt beside the role's and content's, OpenAI's cookbook rule. (Tiktokenizer writes
+  ``<|im_sep|>`` for the ``\\n`` for GPT-4 and GPT-4o, one token either way, and a newline between
+  messages for GPT-3.5: the same count unless a message starts with a newline.)
 - ``"harmony"`` (GPT-OSS, as OpenAI's `openai-harmony` renders it): ``<|start|>{role}<|message|>
   {content}<|end|>``, ``<|channel|>{channel}`` before ``<|message|>`` when given; prompt
   ``<|start|>assistant``. Like `openai-harmony`, once the conversation's last assistant message is
   on the ``final`` channel, ``analysis`` messages before the first ``final`` one are dropped.
-- ``"llama3"`` (Meta's ``ChatFormat``): ``<|begin_of_text|>``, then
+- ``"llama3"`` (Meta's ``ChatFormat``, `llama-models`): ``<|begin_of_text|>``, then
   ``<|start_header_id|>{role}<|end_header_id|>\\n\\n{content}<|eot_id|>`` per message; prompt
   ``<|start_header_id|>assistant<|end_header_id|>\\n\\n``. No date preamble.
 - ``"qwen3"`` (Qwen 3's published template, without tools): ``<|im_start|>{role}\\n{content}
@@ -18,8 +20,14 @@ A conversation is a list of messages, ``{"role": ..., "content": ...}`` (a harmo
   ``<think>…</think>`` only after the last user message (the last turn always gets one, empty if
   need be), earlier ones lose it; prompt ``<|im_start|>assistant\\n``.
 
-`count_chat` counts the tokens of a rendered conversation, per message, with an encoding that knows
-the template's special tokens (`chat_encoding`).
+Each renderer also reads the text as its reference does. Tiktokenizer (chatml) and Hugging Face's
+templates (qwen3) encode the rendered text as one string, every special token's text read as the
+token, in a message too. Meta's ChatFormat (llama3) and openai-harmony encode each piece on its
+own, a message's text as ordinary text, so special-token text typed in a message stays text
+there, and no token spans a header and the message after it.
+
+`count_chat` counts the tokens of a rendered conversation, per message, and `tokenize_chat` locates
+them, with an encoding that knows the template's special tokens (`chat_encoding`).
 
 >>> render_chat([{"role": "user", "content": "Hi"}], "chatml")
 '<|im_start|>user\\nHi<|im_end|><|im_start|>assistant\\n'
@@ -30,7 +38,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from tokenizer.encoding import Encoding
+from tokenizer.encoding import Encoding, Tokenized
 from tokenizer.formats import ordinary_ids
 from tokenizer.loaders import get_encoding
 
@@ -89,6 +97,11 @@ ADDED_SPECIALS: dict[tuple[str, str], dict[str, int]] = {
     ("o200k_base", "harmony"): harmony_special_tokens(),
 }
 
+# The templates whose reference encodes the rendered text as one string, special tokens' text read
+# as the tokens wherever it is (Tiktokenizer; Hugging Face's `apply_chat_template`). The others'
+# references encode piece by piece (see the module's docstring).
+READ_AS_ONE_TEXT = frozenset({"chatml", "qwen3"})
+
 TEMPLATE_OF_ENCODING: dict[str, Template] = {
     "cl100k_base": "chatml",
     "o200k_base": "chatml",
@@ -102,13 +115,21 @@ class ChatTemplateError(ValueError):
     """A conversation or encoding a template cannot render or count; the message says why."""
 
 
+Segment = tuple[str, bool]
+"""A piece of rendered text, and whether the template wrote it as one of its special tokens."""
+
+
 @dataclass(frozen=True)
 class ChatPart:
     """One stretch of the rendered text: a message, the template's prefix, or the prompt."""
 
     kind: PartKind
-    text: str  # empty for a message the template drops
+    segments: tuple[Segment, ...]  # none for a message the template drops
     message: int | None = None  # index into the messages, for kind "message"
+
+    @property
+    def text(self) -> str:
+        return "".join(text for text, _ in self.segments)
 
 
 @dataclass(frozen=True)
@@ -188,12 +209,25 @@ def _check_messages(messages: Sequence[Mapping[str, str]], template: str) -> lis
     return out
 
 
+def _token(token: str) -> Segment:
+    """One of the template's special tokens."""
+    return token, True
+
+
+def _text(text: str) -> Segment:
+    """Ordinary text: a role's name, a message, the template's own newlines."""
+    return text, False
+
+
 def _chatml(messages: list[dict[str, str]], prompt: bool) -> list[ChatPart]:
+    def turn(role: str, *content: Segment) -> tuple[Segment, ...]:
+        return _token("<|im_start|>"), _text(f"{role}\n"), *content
+
     parts = [
-        ChatPart("message", f"<|im_start|>{m['role']}\n{m['content']}<|im_end|>", n)
+        ChatPart("message", turn(m["role"], _text(m["content"]), _token("<|im_end|>")), n)
         for n, m in enumerate(messages)
     ]
-    return parts + [ChatPart("prompt", "<|im_start|>assistant\n")] * prompt
+    return parts + [ChatPart("prompt", turn("assistant"))] * prompt
 
 
 def _harmony(messages: list[dict[str, str]], prompt: bool) -> list[ChatPart]:
@@ -205,21 +239,33 @@ def _harmony(messages: list[dict[str, str]], prompt: bool) -> list[ChatPart]:
     for n, m in enumerate(messages):
         dropped = drop and first_final is not None and n < first_final
         if dropped and m.get("channel") == "analysis":
-            parts.append(ChatPart("message", "", n))
+            parts.append(ChatPart("message", (), n))
             continue
-        channel = f"<|channel|>{m['channel']}" if m.get("channel") is not None else ""
-        text = f"<|start|>{m['role']}{channel}<|message|>{m['content']}<|end|>"
-        parts.append(ChatPart("message", text, n))
-    return parts + [ChatPart("prompt", "<|start|>assistant")] * prompt
+        channel = () if m.get("channel") is None else (_token("<|channel|>"), _text(m["channel"]))
+        segments = (
+            _token("<|start|>"),
+            _text(m["role"]),
+            *channel,
+            _token("<|message|>"),
+            _text(m["content"]),
+            _token("<|end|>"),
+        )
+        parts.append(ChatPart("message", segments, n))
+    return parts + [ChatPart("prompt", (_token("<|start|>"), _text("assistant")))] * prompt
 
 
 def _llama3(messages: list[dict[str, str]], prompt: bool) -> list[ChatPart]:
-    def header(role: str) -> str:
-        return f"<|start_header_id|>{role}<|end_header_id|>\n\n"
+    def header(role: str) -> tuple[Segment, ...]:
+        return (
+            _token("<|start_header_id|>"),
+            _text(role),
+            _token("<|end_header_id|>"),
+            _text("\n\n"),
+        )
 
-    parts = [ChatPart("prefix", "<|begin_of_text|>")]
+    parts = [ChatPart("prefix", (_token("<|begin_of_text|>"),))]
     parts += [
-        ChatPart("message", f"{header(m['role'])}{m['content']}<|eot_id|>", n)
+        ChatPart("message", (*header(m["role"]), _text(m["content"]), _token("<|eot_id|>")), n)
         for n, m in enumerate(messages)
     ]
     return parts + [ChatPart("prompt", header("assistant"))] * prompt
@@ -234,11 +280,16 @@ def _qwen3(messages: list[dict[str, str]], prompt: bool) -> list[ChatPart]:
         if messages[n]["role"] == "user" and not wrapped:
             last_query = n
             break
+
+    def turn(role: str, *body: Segment) -> tuple[Segment, ...]:
+        return _token("<|im_start|>"), _text(f"{role}\n"), *body
+
     parts = []
     for n, m in enumerate(messages):
         role, content = m["role"], m["content"]
+        end = (_token("<|im_end|>"), _text("\n"))
         if role != "assistant":
-            parts.append(ChatPart("message", f"<|im_start|>{role}\n{content}<|im_end|>\n", n))
+            parts.append(ChatPart("message", turn(role, _text(content), *end), n))
             continue
         reasoning = ""
         if "</think>" in content:
@@ -246,11 +297,16 @@ def _qwen3(messages: list[dict[str, str]], prompt: bool) -> list[ChatPart]:
             content = content.split("</think>")[-1].lstrip("\n")
         last = n == len(messages) - 1
         if n > last_query and (last or reasoning):
-            body = f"<think>\n{reasoning.strip(chr(10))}\n</think>\n\n{content.lstrip(chr(10))}"
+            body: tuple[Segment, ...] = (
+                _token("<think>"),
+                _text(f"\n{reasoning.strip(chr(10))}\n"),
+                _token("</think>"),
+                _text(f"\n\n{content.lstrip(chr(10))}"),
+            )
         else:
-            body = content
-        parts.append(ChatPart("message", f"<|im_start|>{role}\n{body}<|im_end|>\n", n))
-    return parts + [ChatPart("prompt", "<|im_start|>assistant\n")] * prompt
+            body = (_text(content),)
+        parts.append(ChatPart("message", turn(role, *body, *end), n))
+    return parts + [ChatPart("prompt", turn("assistant"))] * prompt
 
 
 # ---- counting -----------------------------------------------------------------------------------
@@ -312,23 +368,47 @@ def count_chat(
     enc_or_name: Encoding | str,
     add_generation_prompt: bool = True,
 ) -> ChatCount:
-    """Count the tokens of a rendered conversation with `chat_encoding(enc_or_name, template)`.
+    """Count the tokens of a rendered conversation with `chat_encoding(enc_or_name, template)`,
+    read as the template's reference reads it (`tokenize_chat`).
 
-    The rendered text is encoded with every special token allowed, so template tokens count one
-    each. Parts are counted one by one: each starts and ends at a special token, where encoding
-    cuts the text anyway, so they add up to the total.
+    Parts are counted one by one: each starts or ends at a special token, where encoding cuts
+    the text anyway, so they add up to the total.
     """
     enc = chat_encoding(enc_or_name, template)
     rendered = render_chat_parts(messages, template, add_generation_prompt)
     per_message = [0] * len(messages)
     prefix = prompt = 0
     for part in rendered.parts:
-        n = len(enc.encode(part.text, allowed_special="all"))
+        n = len(_read(enc, template, [part]).ids)
         if part.kind == "message" and part.message is not None:
             per_message[part.message] = n
         elif part.kind == "prefix":
             prefix = n
         else:
             prompt = n
-    total = len(enc.encode(rendered.text, allowed_special="all"))
+    total = len(_read(enc, template, rendered.parts).ids)
     return ChatCount(total, tuple(per_message), prefix, prompt)
+
+
+def tokenize_chat(
+    messages: Sequence[Mapping[str, str]],
+    template: str,
+    enc_or_name: Encoding | str,
+    add_generation_prompt: bool = True,
+) -> Tokenized:
+    """The tokens of a rendered conversation, located in its text (`Encoding.tokenize`).
+
+    The template's special tokens are single tokens. A message's special-token text is read
+    as its template's reference reads it: as the token for chatml and qwen3, whose references
+    encode the rendered text as one string; as text for llama3 and harmony, whose references
+    encode every piece on its own.
+    """
+    enc = chat_encoding(enc_or_name, template)
+    return _read(enc, template, render_chat_parts(messages, template, add_generation_prompt).parts)
+
+
+def _read(enc: Encoding, template: str, parts: Sequence[ChatPart]) -> Tokenized:
+    """The parts' tokens, as `tokenize_chat` reads them."""
+    if template in READ_AS_ONE_TEXT:
+        return enc.tokenize("".join(part.text for part in parts), "all")
+    return enc.tokenize_pieces([segment for part in parts for segment in part.segments])

@@ -463,12 +463,40 @@ class Encoding:
         Special-token text that is not allowed is ordinary text here (no ValueError).
         """
         text = repair_surrogates(_checked_text(text))
+        allowed = self._allowed(allowed_special)
         if self.normalizer is None:
-            ids = tuple(self._encode_with(text, self._allowed(allowed_special)))
-        else:  # the tokens are of the normalised text: locate them in that
-            cut = self._cut_specials(text, self._allowed(allowed_special))
-            text = "".join(piece for piece, _ in cut)
-            ids = tuple(self._encode_pieces(cut))
+            return self._located(text, tuple(self._encode_with(text, allowed)))
+        # The tokens are of the normalised text: locate them in that.
+        cut = self._cut_specials(text, allowed)
+        return self._located("".join(piece for piece, _ in cut), tuple(self._encode_pieces(cut)))
+
+    def tokenize_pieces(self, pieces: Iterable[tuple[str, bool]]) -> Tokenized:
+        """`tokenize` of a text given in pieces, each encoded on its own: ``(text, False)`` is
+        ordinary text, special-token text in it included; ``(token, True)`` is one of this
+        encoding's special tokens (a ValueError if it is not one). No token spans two pieces.
+
+        This is how a chat renderer that encodes piece by piece reads a conversation (Meta's
+        ChatFormat, openai-harmony), where `tokenize` reads one string.
+
+        >>> import tokenizer as tk
+        >>> enc = tk.get_encoding("gpt2")
+        >>> pieces = [("a", False), ("<|endoftext|>", True), ("<|endoftext|>", False)]
+        >>> enc.tokenize_pieces(pieces).ids
+        (64, 50256, 27, 91, 437, 1659, 5239, 91, 29)
+        """
+        cut: list[tuple[str, int | None]] = []
+        for piece, special in pieces:
+            if special:
+                if piece not in self.special_tokens:
+                    raise ValueError(f"{piece!r} is not a special token of {self.name}")
+                cut.append((piece, self.special_tokens[piece]))
+            elif piece:
+                text = repair_surrogates(_checked_text(piece))
+                cut.append((self.normalizer(text) if self.normalizer else text, None))
+        return self._located("".join(piece for piece, _ in cut), tuple(self._encode_pieces(cut)))
+
+    def _located(self, text: str, ids: tuple[int, ...]) -> Tokenized:
+        """`ids`, the tokens of `text`, with their bytes and their spans in bytes and characters."""
         # Ids that `encode` made are tokens: none of their pieces is None.
         pieces = cast("tuple[bytes, ...]", tuple(map(self._decoder.__getitem__, ids)))
         ends = tuple(accumulate(map(len, pieces)))

@@ -36,6 +36,10 @@ def test_new_text_updates_counts_and_the_link() -> None:
     ]
     assert metric(at, "Chars / token") == f"{13 / len(shown_ids(at)):.2f}"
     assert at.query_params["text"] == "naïve café 你好"
+    # What each count counts is said where it is shown: a figure cited must mean one thing.
+    helps = {m.label: m.help for m in at.metric}
+    assert "Unicode code points in the text" in helps["Characters"]
+    assert "one word" in helps["Words"] and "÷" in helps["Chars / token"]
 
 
 def sent(text: str) -> dict[str, dict[str, object]]:

@@ -2,9 +2,9 @@
 
 `llama-models` ships Llama 3's ``tokenizer.model`` (a .tiktoken ranks file) and its pattern and
 special tokens in code; loading that file with our `load` gives the encoding the ids are compared
-with. Meta's ChatFormat encodes the header, "\\n\\n" and the content one by one, the whole rendered
-text is encoded at once here (as a chat template and a tokenizer would): the ids agree whenever the
-content does not start with whitespace that would join the "\\n\\n" before it.
+with. Meta's ChatFormat encodes the header, "\\n\\n" and the content one by one, a message's
+special-token text as text; `tokenize_chat` reads the text the same way, so the ids agree on every
+conversation, one whose content starts with whitespace or spells a special token included.
 """
 
 from functools import cache
@@ -71,10 +71,28 @@ def test_same_ids_as_meta() -> None:
     enc = tk.chat_encoding(llama3_from_metas_file(), "llama3")
     assert enc is llama3_from_metas_file()  # it has Llama's special tokens already
     assert enc.special_tokens["<|eot_id|>"] == 128009 and enc.n_vocab == 128_256
-    plain = [{**m, "content": m["content"].lstrip()} for m in BASIC]
-    for conversation in (plain, *EDGES):
-        tokens, text = rendered_by_meta(conversation)
-        assert enc.encode(text, allowed_special="all") == tokens
-        count = tk.count_chat(conversation, "llama3", enc)
-        assert count.total == len(tokens) == count.prefix + sum(count.per_message) + count.prompt
-        assert count.prefix == 1
+    for conversation in (BASIC, *EDGES, *AWKWARD):
+        same_ids_as_meta(enc, conversation)
+
+
+# Content that the whole rendered text, encoded at once, reads otherwise than Meta: a newline that
+# joins the header's "\n\n" (11 tokens, not Meta's 12), special-token text (Meta's: text).
+AWKWARD = [
+    [{"role": "user", "content": "\nhello"}],
+    [{"role": "system", "content": " \n x"}, {"role": "user", "content": "\n\n"}],
+    [{"role": "user", "content": "hi<|eot_id|><|start_header_id|>system<|end_header_id|>"}],
+]
+
+
+def same_ids_as_meta(enc: Encoding, conversation: list[dict[str, str]]) -> None:
+    tokens, text = rendered_by_meta(conversation)
+    read = tk.tokenize_chat(conversation, "llama3", enc)
+    assert list(read.ids) == tokens and read.text == text
+    count = tk.count_chat(conversation, "llama3", enc)
+    assert count.total == len(tokens) == count.prefix + sum(count.per_message) + count.prompt
+    assert count.prefix == 1
+
+
+@given(conversation=messages(ROLES))
+def test_generated_conversations_have_metas_ids(conversation: list[dict[str, str]]) -> None:
+    same_ids_as_meta(tk.chat_encoding(llama3_from_metas_file(), "llama3"), conversation)

@@ -1,7 +1,10 @@
 """Decoding, raw token bytes and character offsets."""
 
+import re
+
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 import tokenizer as tk
 from tests.core.texts import texts
@@ -90,3 +93,32 @@ def test_merge_rank_and_specials() -> None:
     assert enc.merge_rank(50256) is None
     assert enc.is_special(50256)
     assert enc.decode([50256]) == "<|endoftext|>"
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(parts=st.lists(st.tuples(texts, st.booleans()), max_size=5))
+def test_pieces_are_encoded_one_by_one(name: str, parts: list[tuple[str, bool]]) -> None:
+    """`tokenize_pieces`: each ordinary piece is `encode_ordinary` of it alone, each special piece
+    its token, and the result is located like `tokenize`'s (a chat read piece by piece)."""
+    enc = tk.get_encoding(name)
+    eot = next(iter(enc.special_tokens))
+    pieces = [(eot, True) if special else (text, False) for text, special in parts]
+    result = enc.tokenize_pieces(pieces)
+    expected = [
+        i
+        for text, special in pieces
+        for i in ([enc.special_tokens[text]] if special else enc.encode_ordinary(text))
+    ]
+    assert list(result.ids) == expected
+    assert b"".join(result.pieces) == result.text.encode("utf-8")
+    assert enc.decode(list(result.ids)) == result.text
+    if len(pieces) == 1 and not pieces[0][1]:
+        assert result == enc.tokenize(pieces[0][0])
+
+
+def test_a_piece_marked_special_must_be_a_special_token() -> None:
+    enc = tk.get_encoding("gpt2")
+    refused = re.escape("'<|im_start|>' is not a special token of gpt2")
+    with pytest.raises(ValueError, match=refused):
+        enc.tokenize_pieces([("<|im_start|>", True)])
+    assert enc.tokenize_pieces([("<|im_start|>", False)]).ids == tuple(enc.encode("<|im_start|>"))

@@ -20,7 +20,7 @@ import streamlit as st
 
 import tokenizer as tk
 from tokenizer import ChatCount, ChatTemplateError, Encoding, Tokenized
-from tokenizer.chat import ROLES
+from tokenizer.chat import READ_AS_ONE_TEXT, ROLES
 from ui.common import cache, registry
 from ui.common.copy_button import copy_text_button
 from ui.common.limits import MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES
@@ -42,6 +42,9 @@ from ui.playground.conversation import (
 )
 from ui.playground.ids import special_texts_in
 from ui.playground.state import CHAT, IDS, PROMPT, TEMPLATE, TEXT
+
+# Who renders each template that reads a message's text as text, for the note that says so.
+READERS = {"harmony": "openai-harmony", "llama3": "Meta's ChatFormat"}
 
 
 @dataclass(frozen=True)
@@ -155,7 +158,8 @@ def rendered(enc: Encoding, talk: Conversation) -> RenderedView:
         except ChatTemplateError:  # no ids for the template's special tokens: `result` says so
             return RenderedView(text, None)
         count = tk.count_chat(chat, talk.template, reader, talk.prompt)
-        return RenderedView(text, Counted(reader, reader.tokenize(text, "all"), count))
+        tokens = tk.tokenize_chat(chat, talk.template, reader, talk.prompt)
+        return RenderedView(text, Counted(reader, tokens, count))
 
     def size(view: RenderedView) -> int:
         # About 300 bytes a token, as `ui.common.tokens` reckons a `Tokenized`.
@@ -339,7 +343,7 @@ def result(enc: Encoding, talk: Conversation, view: RenderedView, chosen: panels
         )
         st.code(view.text, language=None, wrap_lines=True)
         return
-    panels.counts(enc, counted.tokens)
+    panels.counts(enc, counted.tokens, of="the rendered conversation, its template's text included")
     _special_text_note(talk, counted.enc)
     row = st.container(horizontal=True, vertical_alignment="center", key="playground-chat-sum")
     row.caption(_breakdown(talk, counted.count))
@@ -349,18 +353,28 @@ def result(enc: Encoding, talk: Conversation, view: RenderedView, chosen: panels
 
 
 def _special_text_note(talk: Conversation, reader: Encoding) -> None:
-    """Say which messages hold special-token text: the rendered text reads it as the token, so
-    a message can close its turn early or open another, a prompt injection to know about."""
+    """Say which messages hold special-token text, and how this template's reference reads it:
+    as the token (a message can close its turn early or open another, a prompt injection to
+    know about), or as text (`tokenizer.chat.READ_AS_ONE_TEXT`)."""
     held = [
         f"message {n} ({quote_some(found, 3)})"
         for n, message in enumerate(talk.messages, 1)
         if (found := special_texts_in(message.content, reader.special_tokens))
     ]
-    if held:
+    if not held:
+        return
+    if talk.template in READ_AS_ONE_TEXT:
         st.caption(
             f":material/warning: Special-token text in {', '.join(held)} is read as the special "
-            "token itself, not as text: a message can end its turn early or start another. A "
-            "server should escape or refuse it in what its users send."
+            "token itself, not as text, as this template's reference reads the rendered text: a "
+            "message can end its turn early or start another. A server should escape or refuse "
+            "it in what its users send."
+        )
+    else:
+        st.caption(
+            f":material/info: Special-token text in {', '.join(held)} is read as text, not as "
+            f"the special token: {READERS[talk.template]} encodes a message's text on its own, "
+            "as ordinary text, so it cannot end the turn."
         )
 
 

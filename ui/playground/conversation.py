@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from tokenizer.chat import ADDED_SPECIALS, ROLES, TEMPLATE_SPECIALS, TEMPLATES, template_for
+from tokenizer.encoding import repair_surrogates
 from ui.common.limits import MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES
 from ui.common.messages import inline_code
 
@@ -198,7 +199,9 @@ def _message(n: int, row: object) -> Message:
     link says is quoted in the reason, which the page shows as Markdown."""
     if not (isinstance(row, list) and 2 <= len(row) <= 3 and all(isinstance(x, str) for x in row)):
         raise ValueError(f"message {n} is not [role, content] or [role, content, channel]")
-    role, content, channel = (*row, "") if len(row) == 2 else row
+    # JSON can spell a lone surrogate (``"\\ud800"``), which no page can send on: U+FFFD, as
+    # the core makes of one in text.
+    role, content, channel = map(repair_surrogates, (*row, "") if len(row) == 2 else row)
     if role not in ALL_ROLES:
         roles = ", ".join(ALL_ROLES)
         raise ValueError(f"message {n} has no role {inline_code(role)} (roles: {roles})")

@@ -347,17 +347,28 @@ def decode_ids(enc: Encoding, raw: str) -> Tokenized:
     return tokens.tokenized_from_ids(enc, [i for i in ids if enc.is_valid_id(i)])
 
 
-def counts(enc: Encoding, tok: Tokenized) -> None:
+def counts(enc: Encoding, tok: Tokenized, of: str = "the text") -> None:
     """The six counts, exact however long the text (only the drawing is capped), and how much
-    of the encoding's model's context window the text fills."""
+    of the encoding's model's context window the text fills. Each says in its help what it
+    counts, and of what (`of`): a figure cited from here must mean what the reader thinks."""
     stats = text_stats(tok.text, len(tok.ids))
     row = st.container(horizontal=True, key="playground-counts", gap="small")
-    row.metric("Tokens", f"{stats.tokens:,}")
-    row.metric("Characters", f"{stats.chars:,}")
-    row.metric("UTF-8 bytes", f"{stats.utf8_bytes:,}")
-    row.metric("Words", f"{stats.words:,}")
-    row.metric("Chars / token", format_ratio(stats.chars_per_token))
-    row.metric("Bytes / token", format_ratio(stats.bytes_per_token))
+    row.metric("Tokens", f"{stats.tokens:,}", help=f"The tokens of {of}.")
+    row.metric(
+        "Characters",
+        f"{stats.chars:,}",
+        help=f"Unicode code points in {of}, as Python counts them: é written as e + ◌́ is two, "
+        "a family emoji joined by zero-width joiners is seven.",
+    )
+    row.metric("UTF-8 bytes", f"{stats.utf8_bytes:,}", help=f"The size of {of} in UTF-8.")
+    row.metric(
+        "Words",
+        f"{stats.words:,}",
+        help=f"Runs of characters between whitespace in {of}: Chinese, Japanese or Thai, "
+        "written without spaces, count a sentence as one word.",
+    )
+    row.metric("Chars / token", format_ratio(stats.chars_per_token), help="Characters ÷ tokens.")
+    row.metric("Bytes / token", format_ratio(stats.bytes_per_token), help="UTF-8 bytes ÷ tokens.")
     sentence = window_sentence(stats.tokens, enc.name)
     if sentence is not None:
         st.caption(sentence)
