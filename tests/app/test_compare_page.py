@@ -13,6 +13,8 @@ from ui.common import uploads
 from ui.common.examples import DEFAULT_TEXT
 from ui.common.limits import MAX_SAMPLE_BYTES
 from ui.common.samples import load_samples
+from ui.common.stats import text_stats
+from ui.compare.view import ratio_caption
 
 MINI_CORPUS = "the quick brown fox jumps over the lazy dog. " * 50
 
@@ -69,6 +71,23 @@ def test_the_table_has_every_loaded_encoding_with_the_cores_counts(mini: tk.Enco
     for name in rows.index:
         assert rows.loc[name, "Tokens"] == core_count(name, DEFAULT_TEXT, mini)
     assert (rows["vs cheapest"] == "cheapest").any()
+
+
+def test_every_ratio_divides_the_text_as_typed() -> None:
+    """qwen3 normalises text to NFC first: its ratios were of the normalised text (24
+    characters for 28 typed), unlike every other row's and the Languages tab's."""
+    typed = "cafe\u0301 cre\u0300me bru\u0302le\u0301e, n\u0303"
+    at = open_compare(text=typed, encs="gpt2,qwen3")
+    (table,) = at.dataframe
+    rows = table.value.set_index("Encoding")
+    for name in rows.index:
+        tokens = core_count(name, typed)
+        assert rows.loc[name, "Chars / token"] == pytest.approx(len(typed) / tokens)
+        assert rows.loc[name, "Bytes / token"] == pytest.approx(len(typed.encode()) / tokens)
+    shown = [c.value for c in at.caption if "chars / token" in c.value]
+    assert shown == [
+        ratio_caption(text_stats(typed, core_count(n, typed))) for n in ["gpt2", "qwen3"]
+    ]
 
 
 def test_the_ratios_of_an_empty_text_are_blank_not_none() -> None:
@@ -251,7 +270,7 @@ def test_the_premium_of_a_sample_that_is_no_translation_is_blank_not_none() -> N
     """The caption says those cells are blank; Streamlit wrote "None" in them."""
     (table,) = open_languages().dataframe
     code = table.value[table.value["Group"] == "Code"]
-    assert code["gpt2 premium"].isna().all()
+    assert code["gpt2 premium (× English)"].isna().all()
     assert columns_reading_none(table) == []
 
 

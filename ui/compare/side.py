@@ -55,7 +55,7 @@ def _columns(text: str, chosen: list[str], show_whitespace: bool) -> dict[str, T
                 st.error(slow_pattern.too_slow(error), icon=":material/timer_off:")
                 continue
             toks[name] = tok
-            stats = text_stats(tok.text, len(tok.ids))
+            stats = text_stats(text, len(tok.ids))  # the typed text: one measure for all
             st.metric("Tokens", f"{stats.tokens:,}")
             st.caption(ratio_caption(stats))
             if tok.ids:
@@ -102,7 +102,7 @@ def _every_encoding(text: str) -> None:
         except PatternTimeoutError:
             too_slow.append(name)
             continue
-        rows.append(Row(name, text_stats(tok.text, len(tok.ids))))
+        rows.append(Row(name, text_stats(text, len(tok.ids))))  # as typed, for every row
     st.markdown(cheapest_sentence([Row(inline_code(r.name), r.stats) for r in rows]))
     st.dataframe(
         figures_frame(rows),

@@ -19,6 +19,7 @@ from ui.compare.languages.data import (
     BASELINE_ID,
     GROUPS,
     METRICS,
+    PREMIUM_COLUMN,
     custom_sample,
     long_frame,
     panel_metric,
@@ -80,7 +81,7 @@ def test_the_wide_table_has_one_row_per_sample_and_every_figure(frame: pd.DataFr
     wide = wide_frame(frame)
     assert len(wide) == len(load_samples()) + 1
     for name in tk.list_encodings():
-        for figure in ("tokens", "premium", "chars/token", "bytes/token"):
+        for figure in ("tokens", PREMIUM_COLUMN, "chars/token", "bytes/token"):
             assert f"{name} {figure}" in wide.columns
     english = wide[wide["Sample"] == "English"].iloc[0]
     assert english["gpt2 tokens"] == len(

@@ -34,6 +34,7 @@ from ui.compare.languages.data import (
     CUSTOM_KIND,
     GROUPS,
     METRICS,
+    PREMIUM_COLUMN,
     custom_sample,
     long_frame,
     panel_metric,
@@ -148,7 +149,7 @@ def languages_tab() -> None:
         column_config={
             column: st.column_config.NumberColumn(format="%.2f")
             for column in wide.columns
-            if column.endswith(("premium", "/token"))
+            if column.endswith((PREMIUM_COLUMN, "/token"))
         },
     )
     row = st.container(horizontal=True, vertical_alignment="center", key="compare-lang-csv-row")
