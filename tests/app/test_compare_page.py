@@ -374,3 +374,15 @@ def test_an_empty_uploaded_sample_is_named() -> None:
     """It was "Paste some text or upload a .txt file first", with the file in the box."""
     at = add_uploaded_sample(open_languages(), "empty.txt", b"")
     assert [w.value for w in at.warning] == ["The file `empty.txt` holds no text: nothing to add."]
+
+
+def test_a_pasted_sample_of_only_whitespace_is_named() -> None:
+    """It was "Paste some text or upload a .txt file first", with spaces pasted in the box."""
+    at = open_languages()
+    at.text_area(key="compare.lang_new_text").input("  \n\t ")
+    rerun(at)
+    at.button(key="compare.lang_add").click()
+    rerun(at)
+    said = "The pasted text is only whitespace: a sample needs something to read."
+    assert [w.value for w in at.warning] == [said]
+    assert at.text_area(key="compare.lang_new_text").value == "  \n\t "  # kept, not cleared

@@ -48,7 +48,8 @@ FORMATS: dict[str, Format] = {
     "hf": Format(
         "Hugging Face tokenizer.json",
         "One file with the vocabulary, merges, pattern and special tokens; loads in Hugging "
-        "Face `tokenizers` and `transformers`.",
+        "Face `tokenizers` and `transformers`, which read the special tokens' text as the "
+        "tokens wherever it is (here, the Playground does with **Special tokens** on).",
     ),
     "gpt2": Format(
         "GPT-2 encoder.json + vocab.bpe",

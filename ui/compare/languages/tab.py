@@ -209,11 +209,13 @@ def _add_sample() -> None:
         title = title or upload.name.rsplit(".", 1)[0]
     size = len(text.encode("utf-8", "replace"))
     if not text.strip():
-        st.session_state[PROBLEM] = (
-            "Paste some text or upload a .txt file first."
-            if upload is None
-            else f"The file {inline_code(upload.name, 60)} holds no text: nothing to add."
-        )
+        if upload is not None:
+            problem = f"The file {inline_code(upload.name, 60)} holds no text: nothing to add."
+        elif text:
+            problem = "The pasted text is only whitespace: a sample needs something to read."
+        else:
+            problem = "Paste some text or upload a .txt file first."
+        st.session_state[PROBLEM] = problem
         return
     if size > MAX_SAMPLE_BYTES:
         st.session_state[PROBLEM] = (
