@@ -305,3 +305,36 @@ def test_back_walks_through_a_conversations_edits(
     back(page)
     assert json.loads(query(page)["chat"]) == start
     expect(contents).to_have_count(3)
+
+
+def test_the_pinned_tokens_vocabulary_link_is_one_entry_and_back_returns(
+    open_app: Callable[[str], Page], page: Page
+) -> None:
+    """The pin's "Open in Vocabulary" link switches page from Python (`st.switch_page`), not
+    through the sidebar: a press on it also names the page left for, so the new page's link,
+    were it sent before its address, makes no entry of the Playground. Back returns to the
+    Playground with its text and its pin."""
+    linked = {"enc": "cl100k_base", "text": "hello world"}
+    open_app("/?" + urlencode(linked))
+    wait_for_ids(page, HELLO_CL100K)
+    with rerun(page):
+        page.locator(".bpl-text .tok").nth(1).click()
+    link = page.locator(".bpl-pin").get_by_role("link", name="Open #1917 in Vocabulary")
+    entries = page.evaluate("() => history.length")
+    link.dispatch_event("pointerdown", {"button": 0})
+    page.evaluate("() => history.pushState({}, '', '/?enc=cl100k_base&id=1917')")
+    assert query(page) == linked
+    page.evaluate("() => history.pushState({}, '', '/vocab?enc=cl100k_base&id=1917')")
+    assert page.evaluate("() => history.length") == entries + 1
+    # And for real: the link, the page, Back.
+    open_app("/?" + urlencode(linked))
+    wait_for_ids(page, HELLO_CL100K)
+    with rerun(page):
+        page.locator(".bpl-text .tok").nth(1).click()
+    link.click()
+    expect(page.get_by_role("heading", name="Token 1917")).to_be_visible(timeout=60_000)
+    wait_idle(page)
+    back(page)
+    assert query(page) == linked
+    wait_for_ids(page, HELLO_CL100K)
+    expect(page.locator(".bpl-pin")).to_contain_text("1917")
