@@ -275,6 +275,43 @@ def test_a_two_line_summary_leaves_the_panes_inside_the_window(
         screenshot(page, "merges-present-two-line-summary-1024x768", whole=False)
 
 
+_CAFE = "Le café de l'école coûte déjà 3,50 € 🍰 日本語のテキスト"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)], ids=["1280x720", "1024x768"])
+def test_the_tokens_and_their_ids_both_stay_in_sight(
+    browser: Browser, app_url: str, size: tuple[int, int]
+) -> None:
+    """The whole text's pane scrolled as one: with this text the ids box began at the window's
+    bottom edge at 1280x720 and below it at 1024x768 (QA round 15). Each box now scrolls in its
+    own part of the pane, both inside the window."""
+    with new_page(browser, width=size[0], height=size[1], color_scheme="dark") as page:
+        goto(page, app_url + "/")
+        query = f"present=1&by=text&step=5&enc=cl100k_base&text={quote(_CAFE)}"
+        open_presenting(page, app_url + f"/merges?{query}")
+        expect(page.locator(".st-key-merges_text .bpl-ids")).to_be_visible()
+        assert page.evaluate(_OVERFLOW_JS) <= 1
+        for box in (".bpl-text", ".bpl-ids"):
+            found = page.locator(f".st-key-merges_text {box}").bounding_box()
+            assert found is not None and found["height"] >= 40, box
+            assert found["y"] + found["height"] <= size[1], box
+        screenshot(page, f"merges-present-tokens-and-ids-{size[0]}x{size[1]}-dark", whole=False)
+
+
+def test_the_tables_columns_stay_put_from_step_to_step(browser: Browser, app_url: str) -> None:
+    """Sized by their content, the pieces' column moved right as wider merges came into the
+    table (265, 382, 436 px at steps 0, 15, 18): a lurch on every step on a projector."""
+    with new_page(browser, width=1280, height=720) as page:
+        goto(page, app_url + "/")
+        starts = []
+        for step in (0, 11, 16, 18):
+            open_presenting(page, app_url + f"/merges?present=1&step={step}")
+            column = page.locator(".mg-chunk .mg-table th").nth(2)
+            expect(page.locator(f".mg-chunk tr.mg-now[data-step='{step}']")).to_be_attached()
+            starts.append(column.bounding_box()["x"])
+        assert max(starts) - min(starts) <= 1, starts
+
+
 def test_on_a_phone_the_table_and_the_text_stack(browser: Browser, app_url: str) -> None:
     """Side by side at 390 px, the table's pieces stood one letter per line."""
     with new_page(browser, width=390, height=844) as page:
