@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from tokenizer import Encoding
-from tokenizer.train_record import TrainingRecord
+from tokenizer.train_record import RIVALS, TrainingRecord
 from ui.common.limits import MAX_CURVE_POINTS
 from ui.common.messages import counted, inline_code
 from ui.common.token_text import plain
@@ -129,12 +129,16 @@ def tie_sentence(record: TrainingRecord, summary: StepSummary) -> str | None:
     if not summary.tied:
         return None
     n = len(summary.tied) + 1
+    # Every recorded runner-up tied: more pairs may have, beyond the ones a step keeps.
+    least = "at least " if len(summary.tied) >= RIVALS else ""
     beaten = ", ".join(
         f"{inline_code(pair_text(record, pair), 40)} {pair}" for pair in summary.tied[:3]
     )
-    more = f" and {n - 4:,} more" if n > 4 else ""
+    more = f" and {least}{n - 4:,} more" if n > 4 else ""
+    kept = f" (a step keeps its {RIVALS} best runners-up)" if least else ""
     return (
-        f"Tie: {n} pairs occurred {summary.count:,} times. {TIE_RULE.capitalize()}, so "
+        f"Tie: {least}{n} pairs occurred {summary.count:,} times{kept}. "
+        f"{TIE_RULE.capitalize()}, so "
         f"{inline_code(summary.pair_text, 40)} {summary.pair} beat {beaten}{more}."
     )
 

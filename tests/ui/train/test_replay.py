@@ -1,10 +1,14 @@
 """Replaying a training: step summaries, ties, the race, the curve, a sample at every step."""
 
+import re
+from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
 import tokenizer as tk
+from tokenizer.bpe import merge_ids
 from ui.train.charts import CURVES, MARK, RIVAL, WINNER, curve_chart, race_chart
 from ui.train.replay import (
     TIE_RULE,
@@ -125,3 +129,42 @@ def test_curve_chart_marks_the_step(enc: tk.Encoding, column: str) -> None:
     assert rule["data"]["values"] == [{"merges": 42.0, column: 123.0}]
     assert spec["layer"][0]["data"]["values"] == points
     assert spec["layer"][0]["encoding"]["x"]["axis"]["tickMinStep"] == 1  # no step 2.5
+
+
+FRENCH = (
+    "Le petit chat dort sur le canapé. Le chien mange près de la fenêtre. Les élèves étudient à "
+    "l'école; ils écrivent des phrases en français. Où est la bibliothèque ? Déjà midi, le café "
+    "est prêt. "
+) * 5
+
+
+def true_ties(enc: tk.Encoding, text: str, step: int) -> int:
+    """Pairs with the winning count just before merge `step` (1-based), counted from scratch:
+    every chunk merged with the merges before it, every adjacent pair counted."""
+    learned = {pair: 256 + i for i, pair in enumerate(enc.merges[: step - 1])}
+    counts: Counter[tuple[int, int]] = Counter()
+    for chunk in enc.split(text):
+        word = merge_ids(list(chunk.encode("utf-8")), learned)
+        counts.update(pairwise(word))
+    best = counts[enc.merges[step - 1]]
+    assert best == max(counts.values())
+    return sum(1 for n in counts.values() if n == best)
+
+
+def test_a_tie_is_never_counted_short() -> None:
+    """A step keeps its 10 best runners-up: a tie of 73 pairs read "Tie: 11 pairs" (QA round
+    15). Where every runner-up kept tied, the sentence says "at least"; else it is exact."""
+    enc = tk.train(FRENCH, 300, special_tokens=())
+    record = enc.training
+    said = {}
+    for step in range(1, record.n_merges + 1):
+        sentence = tie_sentence(record, step_summary(record, step))
+        if sentence is not None:
+            found = re.match(r"Tie: (at least )?(\d+) pairs", sentence)
+            assert found is not None, sentence
+            said[step] = (bool(found[1]), int(found[2]))
+    kinds = {least for least, _ in said.values()}
+    assert kinds == {True, False}  # both: ties counted in full, and ties past the kept ten
+    for step, (least, n) in said.items():
+        real = true_ties(enc, FRENCH, step)
+        assert real >= n if least else real == n, (step, real, n)
