@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.e2e.harness import goto, new_page, rerun, screenshot, wait_idle
-from tests.e2e.playground_page import shown_text
+from tests.e2e.playground_page import query, shown_text
 from tests.prerequisites import corpus_texts
 from tests.ui.payloads import XSS_PAYLOADS
 
@@ -30,6 +30,7 @@ def open_merges(open_app: OpenApp, path: str = "") -> Page:
     expect(page.locator(".mg-chunk")).to_be_attached()  # may be drawn after the run has ended
     expect(button(page, "First")).to_be_visible()  # its key (Home) listens once it is drawn
     expect(page.locator("body[data-merges-keys='on']")).to_be_attached()  # and the page's keys
+    expect(page.locator("body[data-merges-steps='on']")).to_be_attached()  # ← → counted
     wait_idle(page)
     return page
 
@@ -294,6 +295,42 @@ def test_each_step_of_a_2000_character_text_redraws_it(open_app: OpenApp) -> Non
     times = page.evaluate("window.__steps")
     median = statistics.median(times)
     print(f"\nmerges step, 2,000 characters: median {median:.0f} ms, max {max(times):.0f} ms")
+
+
+@pytest.mark.parametrize("pause_ms", [0, 33], ids=["burst", "held"])
+def test_every_press_of_an_arrow_is_a_step(open_app: OpenApp, pause_ms: int) -> None:
+    """As the buttons' shortcuts, presses faster than the page's runs were lost: 20 presses in
+    a burst moved 2 steps, 20 at a held key's pace 11 (QA round 15)."""
+    text = corpus_texts()["the-verdict.txt"][:300]
+    page = open_merges(open_app, f"?by=text&present=1&text={quote(text)}")
+    for _ in range(20):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_timeout(pause_ms)
+    expect(slider(page)).to_have_value("20")
+    for _ in range(7):
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_timeout(pause_ms)
+    expect(slider(page)).to_have_value("13")
+    wait_idle(page)
+    assert query(page)["step"] == "13"
+
+
+def test_a_burst_of_presses_follows_the_chunks_stops(open_app: OpenApp) -> None:
+    """Following a chunk, each press goes to the next step where the chunk merges: " OpenAI"
+    merges at steps 4, 11, 15, 16 and 18 of the default text."""
+    page = open_merges(open_app, "?chunk=5&by=chunk&step=0")
+    for _ in range(2):
+        page.keyboard.press("ArrowRight")
+    expect(slider(page)).to_have_value("11")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    expect(slider(page)).to_have_value("18")  # the last stop: the end of the text
+    for _ in range(4):
+        page.keyboard.press("ArrowLeft")
+    expect(slider(page)).to_have_value("4")
+    for _ in range(3):
+        page.keyboard.press("ArrowLeft")
+    expect(slider(page)).to_have_value("0")  # the first stop, however many presses
 
 
 @pytest.mark.parametrize("color_scheme", ["light", "dark"], indirect=True)

@@ -22,6 +22,7 @@ from ui.common.registry import vocab_key
 from ui.common.sidebar import picker_again
 from ui.merges.block import escaped_html_block
 from ui.merges.chart import token_count_chart
+from ui.merges.keys import step_keys, take_steps
 from ui.merges.model import Walkthrough, build_walkthrough
 from ui.merges.state import (
     ACTED,
@@ -127,11 +128,16 @@ def _acted() -> None:
     st.session_state[ACTED] = True
 
 
+def _followed() -> int | None:
+    """The chunk whose merges the player stops at, or None when it stops at every step."""
+    ss = st.session_state
+    return ss[CHUNK.key] if ss[BY.key] == "chunk" else None
+
+
 def _neighbour(walk: Walkthrough, direction: int) -> int:
     """The next (+1) or previous (-1) stop from the current step, in the chosen stepping."""
-    ss = st.session_state
-    stops = walk.stops(ss[CHUNK.key] if ss[BY.key] == "chunk" else None)
-    step = ss[STEP.key]
+    stops = walk.stops(_followed())
+    step = st.session_state[STEP.key]
     if direction > 0:
         return next((s for s in stops if s > step), walk.last)
     return next((s for s in reversed(stops) if s < step), 0)
@@ -242,6 +248,7 @@ def _player_body(walk: Walkthrough, enc: Encoding, slots: Slots, presenting: boo
     It writes only what changes into the page's containers; the headings and explanations
     around them stay put, so a step redraws as little as possible.
     """
+    take_steps(lambda step: _go(min(max(step, 0), walk.last)))
     _tick(walk)
     ss = st.session_state
     with slots.controls:
@@ -262,6 +269,9 @@ def _player_body(walk: Walkthrough, enc: Encoding, slots: Slots, presenting: boo
             mark=walk.made_positions(step),
         )
     publish_selection(walk, presenting)
+    followed = _followed()
+    with slots.controls:  # in the fragment's own container, it would add a row's gap below
+        step_keys(step, None if followed is None else walk.stops(followed), walk.last)
 
 
 def chunk_caption(walk: Walkthrough, index: int, step: int) -> str:

@@ -1,0 +1,58 @@
+// ← and → on the Merges page, worked out in the browser (ui/merges/keys.py, `take_steps`).
+// As the player buttons' shortcuts, presses that came faster than the page's runs were lost: a
+// burst of 20 moved 2 steps, a held key about half of its presses. Streamlit folds the clicks
+// that wait for a run into one, and the slider, not yet told of the last step, sent its old
+// value back with the next press. Here each press moves a target from the step the page last
+// showed (or from the target still on its way) to the next stop, and the page is sent the
+// target itself: the latest holds every press before it, whatever the slider says.
+const EDITABLE = "textarea, input, select, [contenteditable]:not([contenteditable='false'])";
+// Controls whose arrows are their own: the slider, and groups of options (the chunk chips, a
+// setting's choices), as for the shortcuts, which Streamlit leaves to them.
+const OWN_ARROWS =
+  "[role='slider'], [role='radio'], [role='tab'], [role='option'], [role='menuitem']";
+const DIRECTION = { ArrowRight: 1, ArrowLeft: -1 };
+const PATIENCE_MS = 2000; // a target the page has not shown by then is given up
+
+export default function ({ data, setStateValue }) {
+  // On the window, so the count goes on across this script's runs (one per step drawn).
+  const sent = (window.bplMergesSteps ??= {
+    mount: `${Date.now()}-${Math.random()}`,
+    seq: 0,
+    target: null,
+    at: 0,
+  });
+  if (sent.target === data.step) sent.target = null; // the page caught up
+  const stops = data.stops; // null: every step is a stop
+  const next = (step, direction) => {
+    if (stops === null) return Math.min(Math.max(step + direction, 0), data.last);
+    if (direction > 0) return stops.find((stop) => stop > step) ?? data.last;
+    return stops.findLast((stop) => stop < step) ?? 0;
+  };
+  const onArrow = (event) => {
+    const direction = DIRECTION[event.key];
+    const modified = event.ctrlKey || event.metaKey || event.altKey || event.shiftKey;
+    if (!direction || modified || event.defaultPrevented) return;
+    const target = event.composedPath()[0];
+    if (target instanceof Element && target.closest(`${EDITABLE}, ${OWN_ARROWS}`)) return;
+    // The buttons' shortcuts listen on the document as the key comes back up: stopped on its
+    // way down, the press moves once, here. Other listeners on the way down still hear it.
+    event.preventDefault();
+    event.stopPropagation();
+    const waiting = sent.target !== null && Date.now() - sent.at < PATIENCE_MS;
+    sent.target = next(waiting ? sent.target : data.step, direction);
+    sent.at = Date.now();
+    sent.seq += 1;
+    setStateValue("target", { mount: sent.mount, seq: sent.seq, step: sent.target });
+  };
+  // A click or a drag (a button, the slider) moves the step otherwise: count from the page's.
+  const onPointer = () => (sent.target = null);
+  document.addEventListener("keydown", onArrow, true);
+  window.addEventListener("pointerdown", onPointer, true);
+  // Until this script is in, the buttons' shortcuts step: browser tests wait for it.
+  document.body.dataset.mergesSteps = "on";
+  return () => {
+    delete document.body.dataset.mergesSteps;
+    document.removeEventListener("keydown", onArrow, true);
+    window.removeEventListener("pointerdown", onPointer, true);
+  };
+}
