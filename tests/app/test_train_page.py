@@ -866,3 +866,14 @@ def test_a_training_that_ends_during_the_reload_is_kept(monkeypatch: pytest.Monk
     now[0] += 1
     later = open_train(**dict(before.query_params))
     assert "train.pending" not in later.session_state and not held(later)
+
+
+def test_too_many_special_tokens_is_said_once_with_the_count() -> None:
+    """40 special tokens read "At most 16 special tokens." beside "With 40 special tokens the
+    size must be at least 296", a size that could not help (QA round 15)."""
+    specials = ",".join(f"<|s{n}|>" for n in range(40))
+    at = open_train(source="paste", text="abc abc abd", specials=specials, size="260")
+    shown = [e.value for e in at.error]
+    assert any("At most 16 special tokens; this list has 40." in e for e in shown), shown
+    assert not [e for e in shown if "the size must be at least" in e]
+    assert at.button(key="train.train").disabled

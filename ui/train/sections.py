@@ -223,14 +223,16 @@ def settings_section(corpus: corpora.Corpus | None) -> tuple[TrainSettings, str,
             help="Never merged into; their text in the corpus is a boundary. Type to add your own.",
         )
         SPECIALS.publish(DEFAULT_SPECIALS)
-    if problem := check_specials(specials):
-        problems.append(problem)
+    specials_problem = check_specials(specials)
+    if specials_problem:
+        problems.append(specials_problem)
     smallest = 256 + len(specials)
     if vocab_size > MAX_TRAIN_VOCAB:
         problems.append(f"The vocabulary size is at most {MAX_TRAIN_VOCAB:,} (GPT-2's).")
-    elif vocab_size < smallest:
+    elif vocab_size < smallest and not specials_problem:  # a size for specials refused above
         problems.append(
-            f"With {counted(len(specials), 'special token')} the size must be at least {smallest}."
+            f"With {counted(len(specials), 'special token')} the size must be at least "
+            f"{smallest:,}."
         )
     if choice == NO_SPLIT and corpus is not None and corpus.n_bytes > MAX_UNSPLIT_BYTES:
         problems.append(

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import regex
 
 from tokenizer import PATTERNS
-from tokenizer.frozen_regex import PatternError, compile_pattern
+from tokenizer.frozen_regex import PatternError, check_tiktoken_syntax, compile_pattern
 from ui.common.glyphs import INVISIBLE_CHARS, code_point
 from ui.common.limits import (
     MAX_SPECIAL_CHARS,
@@ -68,6 +68,7 @@ def check_pattern(source: str, sample: str = PREVIEW_TEXT) -> PatternCheck:
         return PatternCheck("Type a regular expression, e.g. ` ?\\p{L}+| ?\\p{N}+|\\s+|.`")
     try:
         compiled = compile_pattern(source)  # the classes training will use, not `regex`'s
+        check_tiktoken_syntax(source)  # what training refuses, refused before it starts
     except PatternError as exc:
         return PatternCheck(f"This regex is refused: {exc}.")
     if compiled.groups:
@@ -133,7 +134,7 @@ def check_specials(specials: list[str]) -> str | None:
     (None, 'A special token needs at least one visible character: the token `U+200B`')
     """
     if len(specials) > MAX_SPECIAL_TOKENS:
-        return f"At most {MAX_SPECIAL_TOKENS} special tokens."
+        return f"At most {MAX_SPECIAL_TOKENS} special tokens; this list has {len(specials):,}."
     for special in specials:
         if draws_nothing(special):
             codes = " ".join(code_point(char) for char in special[:SHOWN_CODES])

@@ -148,3 +148,13 @@ def test_unique_and_default_names() -> None:
     assert unique_name("a", ["a", "a-2"]) == "a-3"
     assert default_name("samples", 4096) == "samples-4k"
     assert default_name("samples", 300) == "samples-300"
+
+
+@pytest.mark.parametrize("source", [r"\h|.", r"\N|.", r"[[:alpha:]]|.", r"\<|."])
+def test_what_tiktokens_engine_reads_otherwise_is_refused_before_training(source: str) -> None:
+    """The preview passed these, the Train button stayed on, and training then failed (QA
+    round 15): they are refused here with training's own reason."""
+    with pytest.raises(tk.PatternError) as refused:
+        tk.train("abc abc", 257, pattern=source)
+    error = check_pattern(source).error
+    assert error is not None and str(refused.value) in error
