@@ -12,6 +12,7 @@ from ui.common.copy_button import copy_link_button
 from ui.common.examples import DEFAULT_TEXT
 from ui.common.limits import (
     MAX_CORPUS_BYTES,
+    MAX_SPECIAL_TOKENS,
     MAX_TEXT_CHARS,
     MAX_TRAIN_VOCAB,
     MAX_UNSPLIT_BYTES,
@@ -223,13 +224,12 @@ def settings_section(corpus: corpora.Corpus | None) -> tuple[TrainSettings, str,
             help="Never merged into; their text in the corpus is a boundary. Type to add your own.",
         )
         SPECIALS.publish(DEFAULT_SPECIALS)
-    specials_problem = check_specials(specials)
-    if specials_problem:
-        problems.append(specials_problem)
+    if problem := check_specials(specials):
+        problems.append(problem)
     smallest = 256 + len(specials)
     if vocab_size > MAX_TRAIN_VOCAB:
         problems.append(f"The vocabulary size is at most {MAX_TRAIN_VOCAB:,} (GPT-2's).")
-    elif vocab_size < smallest and not specials_problem:  # a size for specials refused above
+    elif vocab_size < smallest and len(specials) <= MAX_SPECIAL_TOKENS:  # else too many anyway
         problems.append(
             f"With {counted(len(specials), 'special token')} the size must be at least "
             f"{smallest:,}."
