@@ -130,6 +130,32 @@ def test_back_steps_the_merges_player_back(open_app: Callable[[str], Page], page
     assert query(page)["step"] == "4"
 
 
+def test_a_play_is_one_entry_and_back_returns_to_where_it_started(
+    open_app: Callable[[str], Page], page: Page
+) -> None:
+    """Each step the timer played was an entry: after a demo, Back walked through every one of
+    them (QA round 15). A press of Next after it is an entry of its own, as ever."""
+    open_app("/merges?by=text&step=2&speed=4")
+    wait_settled(page)
+    entries = page.evaluate("() => history.length")
+    with rerun(page):
+        button(page, "Play").click()
+    page.wait_for_function("() => Number(new URLSearchParams(location.search).get('step')) >= 6")
+    with rerun(page):
+        button(page, "Pause").click()
+    wait_settled(page)
+    played = int(query(page)["step"])
+    assert page.evaluate("() => history.length") == entries + 1
+    with rerun(page):
+        button(page, "Next").click()
+    assert query(page)["step"] == str(played + 1)
+    back(page)
+    assert query(page)["step"] == str(played)
+    back(page)
+    assert query(page)["step"] == "2"
+    expect(page.get_by_text("Step 2 of 18", exact=False).first).to_be_visible()
+
+
 def test_back_after_an_encoding_change_on_merges_shows_the_chunk_and_step_again(
     open_app: Callable[[str], Page], page: Page
 ) -> None:

@@ -5,7 +5,8 @@
 // is an entry, and the links that follow while the user goes on typing that value replace
 // it. Back then goes to the view before the typing, and Forward to where the typing ended.
 // Anything else the user does (a pointer press, a key outside a text box, Back or Forward)
-// ends the typing: typing again is another change.
+// ends the typing: typing again is another change. A player's timer changing the step is
+// the same (`data.typed` names the step too): a play is one entry.
 //
 // Streamlit also makes a page switch two entries: the new page's address without its link
 // (Streamlit drops the old page's parameters), then the link the new page's first run writes.
