@@ -300,12 +300,13 @@ def test_emptying_the_text_takes_the_selection_out_of_the_link_quietly() -> None
 
 
 def test_chips_show_each_chunk_literally() -> None:
-    """Chip labels are Markdown: every punctuation character arrives escaped, spaces as ·."""
+    """Chip labels are Markdown: every punctuation character arrives escaped, spaces as ·. A
+    repeat gets an invisible word joiner: Streamlit reads a chip back by its label."""
     at = open_merges(text="**b** <i>")
     assert at.button_group(key="merges.chunk").options == [
         "\\*\\*",
         "b",
-        "\\*\\*",
+        "\\*\\*\u2060",
         "·\\<",
         "i",
         "\\>",

@@ -333,6 +333,23 @@ def test_a_burst_of_presses_follows_the_chunks_stops(open_app: OpenApp) -> None:
     expect(slider(page)).to_have_value("0")  # the first stop, however many presses
 
 
+def test_a_chunk_whose_text_comes_again_stays_the_one_shown(open_app: OpenApp) -> None:
+    """Streamlit reads a chip back by its label: the first step after opening a text said
+    three times moved the table from the chosen chunk to the last one with the same text
+    ("Chunk 18 of 55" became "Chunk 54 of 55", the step unchanged; QA round 15)."""
+    text = "Le petit chat dort sur le canapé. Le chien mange près de la fenêtre. " * 3
+    page = open_merges(open_app, f"?by=text&step=0&enc=o200k_base&text={quote(text)}")
+    summary = page.get_by_text(re.compile(r"^Chunk \d+ of"))
+    shown = summary.inner_text().split(" ·")[0]
+    page.keyboard.press("ArrowRight")
+    expect(slider(page)).to_have_value("1")
+    page.keyboard.press("Home")
+    expect(slider(page)).to_have_value("0")
+    wait_idle(page)
+    expect(summary).to_contain_text(shown + " ·")
+    assert "chunk" not in query(page)  # still the default chunk
+
+
 @pytest.mark.parametrize("color_scheme", ["light", "dark"], indirect=True)
 @pytest.mark.parametrize("present", [False, True], ids=["normal", "presentation"])
 def test_screenshots(open_app: OpenApp, color_scheme: str, present: bool) -> None:

@@ -17,7 +17,7 @@ from ui.common.sidebar import current_encoding
 from ui.common.state import publish_text
 from ui.merges.model import Walkthrough
 from ui.merges.state import CHUNK, EXAMPLE, EXAMPLE_TEXTS, LINE, MAX_CHARS, TEXT
-from ui.merges.view import alternatives_html, chip_label
+from ui.merges.view import alternatives_html, chip_label, told_apart
 
 
 def _load_example(name: str) -> None:
@@ -84,9 +84,11 @@ def chunk_picker(walk: Walkthrough, enc: Encoding, *, presenting: bool = False) 
         kind = "other" if chunk.alternative is None else walk.alternatives[chunk.alternative].kind
         return chip_label(chunk.text, kind)
 
+    label = dict(zip(shown, told_apart([chip(i) for i in shown]), strict=True)).__getitem__
+
     height: Literal["content"] | int = 220 if len(shown) > 60 and not presenting else "content"
     with st.container(height=height, border=False, key="merges_chips"):
-        st.pills("Chunks", shown, default=st.session_state[CHUNK.key], format_func=chip,
+        st.pills("Chunks", shown, default=st.session_state[CHUNK.key], format_func=label,
                  key=CHUNK.key, required=True, label_visibility="collapsed",
                  persist_state="session")  # fmt: skip
     if presenting:

@@ -82,6 +82,24 @@ def chip_label(chunk: str, kind: Kind) -> str:
     return f"{KIND_ICONS[kind]} {markdown_literal(shown)}"
 
 
+def told_apart(labels: list[str]) -> list[str]:
+    """The labels, each repeat of one made different with invisible word joiners (U+2060).
+
+    Streamlit's pills read the chosen option back by its label: of two chips reading " le"
+    (a text has its words more than once), the first step after a click chose the last one,
+    and the table jumped to another chunk with the step unchanged (QA round 15).
+
+    >>> [len(label) for label in told_apart(["a", "b", "a", "a"])]
+    [1, 1, 2, 3]
+    """
+    seen: dict[str, int] = {}
+    out = []
+    for label in labels:
+        seen[label] = seen.get(label, -1) + 1
+        out.append(label + "\u2060" * seen[label])
+    return out
+
+
 def _cut(text: str, most: int) -> int:
     """Where to cut `text` to keep at most `most` characters: after the last whole character as
     a reader sees one (a cut inside 👋🏽 showed a plain 👋); inside the first one if it is longer.
