@@ -378,7 +378,7 @@ def add_sample(at: AppTest, title: str, text: str = "", upload: bytes | None = N
 def test_custom_samples_refuse_empty_oversized_and_too_many() -> None:
     at = languages_tab(with_vocabulary("compare"))
     add_sample(at, "nothing", "   ")
-    assert "Paste some text" in messages(at)
+    assert "The pasted text is only whitespace" in messages(at)
     add_sample(at, "huge", "x" * (limits.MAX_SAMPLE_BYTES + 1))
     assert size_label(limits.MAX_SAMPLE_BYTES) in messages(at)
     for n in range(limits.MAX_CUSTOM_SAMPLES):
