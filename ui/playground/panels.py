@@ -349,26 +349,27 @@ def decode_ids(enc: Encoding, raw: str) -> Tokenized:
 
 def counts(enc: Encoding, tok: Tokenized, of: str = "the text") -> None:
     """The six counts, exact however long the text (only the drawing is capped), and how much
-    of the encoding's model's context window the text fills. Each says in its help what it
-    counts, and of what (`of`): a figure cited from here must mean what the reader thinks."""
+    of the encoding's model's context window the text fills. The two that are read several
+    ways say in their help what they count, and of what (`of`): a figure cited from here must
+    mean what the reader thinks. (A help mark on all six wrapped the row at 1280x720.)"""
     stats = text_stats(tok.text, len(tok.ids))
     row = st.container(horizontal=True, key="playground-counts", gap="small")
-    row.metric("Tokens", f"{stats.tokens:,}", help=f"The tokens of {of}.")
+    row.metric("Tokens", f"{stats.tokens:,}")
     row.metric(
         "Characters",
         f"{stats.chars:,}",
         help=f"Unicode code points in {of}, as Python counts them: é written as e + ◌́ is two, "
         "a family emoji joined by zero-width joiners is seven.",
     )
-    row.metric("UTF-8 bytes", f"{stats.utf8_bytes:,}", help=f"The size of {of} in UTF-8.")
+    row.metric("UTF-8 bytes", f"{stats.utf8_bytes:,}")
     row.metric(
         "Words",
         f"{stats.words:,}",
         help=f"Runs of characters between whitespace in {of}: Chinese, Japanese or Thai, "
         "written without spaces, count a sentence as one word.",
     )
-    row.metric("Chars / token", format_ratio(stats.chars_per_token), help="Characters ÷ tokens.")
-    row.metric("Bytes / token", format_ratio(stats.bytes_per_token), help="UTF-8 bytes ÷ tokens.")
+    row.metric("Chars / token", format_ratio(stats.chars_per_token))
+    row.metric("Bytes / token", format_ratio(stats.bytes_per_token))
     sentence = window_sentence(stats.tokens, enc.name)
     if sentence is not None:
         st.caption(sentence)
