@@ -1,7 +1,7 @@
 """BPE Lens's pure-Python byte-level BPE core: a drop-in for `tiktoken`, with traces and training.
 
 Also vocabulary files in and out (`load`, `save`: Hugging Face, tiktoken, GPT-2, bundle) and chat
-templates (`render_chat`, `count_chat`, `tokenize_chat`).
+templates (`render_chat`, `read_chat`, `count_chat`, `tokenize_chat`).
 
 `import tokenizer` needs only `regex`; loading an encoding imports its data package.
 
@@ -20,9 +20,11 @@ from tokenizer.cache import DEFAULT_CACHE_BYTES, ChunkCache
 from tokenizer.chat import (
     TEMPLATES,
     ChatCount,
+    ChatReading,
     ChatTemplateError,
     chat_encoding,
     count_chat,
+    read_chat,
     render_chat,
     render_chat_parts,
     template_for,
@@ -58,6 +60,7 @@ __all__ = [
     "SAVE_FORMATS",
     "TEMPLATES",
     "ChatCount",
+    "ChatReading",
     "ChatTemplateError",
     "ChunkCache",
     "ChunkTrace",
@@ -83,6 +86,7 @@ __all__ = [
     "list_encodings",
     "load",
     "load_files",
+    "read_chat",
     "render_chat",
     "render_chat_parts",
     "save",

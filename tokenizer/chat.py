@@ -26,8 +26,9 @@ token, in a message too. Meta's ChatFormat (llama3) and openai-harmony encode ea
 own, a message's text as ordinary text, so special-token text typed in a message stays text
 there, and no token spans a header and the message after it.
 
-`count_chat` counts the tokens of a rendered conversation, per message, and `tokenize_chat` locates
-them, with an encoding that knows the template's special tokens (`chat_encoding`).
+`read_chat` locates the tokens of a rendered conversation and counts them, in all and per message
+(`count_chat` and `tokenize_chat` give one of the two), with an encoding that knows the
+template's special tokens (`chat_encoding`).
 
 >>> render_chat([{"role": "user", "content": "Hi"}], "chatml")
 '<|im_start|>user\\nHi<|im_end|><|im_start|>assistant\\n'
@@ -153,6 +154,14 @@ class ChatCount:
     per_message: tuple[int, ...]  # aligned with the messages; 0 for one the template drops
     prefix: int  # <|begin_of_text|> (llama3), else 0
     prompt: int  # the generation prompt, 0 without one
+
+
+@dataclass(frozen=True)
+class ChatReading:
+    """A rendered conversation's tokens and their counts, from one reading (`read_chat`)."""
+
+    tokens: Tokenized
+    count: ChatCount
 
 
 # ---- rendering ----------------------------------------------------------------------------------
@@ -362,32 +371,49 @@ def _with_specials(enc: Encoding, added: dict[str, int], template: str) -> Encod
     )
 
 
-def count_chat(
+def read_chat(
     messages: Sequence[Mapping[str, str]],
     template: str,
     enc_or_name: Encoding | str,
     add_generation_prompt: bool = True,
-) -> ChatCount:
-    """Count the tokens of a rendered conversation with `chat_encoding(enc_or_name, template)`,
-    read as the template's reference reads it (`tokenize_chat`).
+) -> ChatReading:
+    """The tokens of a rendered conversation, located in its text, and their counts, read as
+    the template's reference reads it, with `chat_encoding(enc_or_name, template)`.
 
-    Parts are counted one by one: each starts or ends at a special token, where encoding cuts
-    the text anyway, so they add up to the total.
+    The template's special tokens are single tokens. A message's special-token text is read
+    as its template's reference reads it: as the token for chatml and qwen3, whose references
+    encode the rendered text as one string; as text for llama3 and harmony, whose references
+    encode every piece on its own.
+
+    Each part is read once, on its own: every part starts or ends at a special token, where
+    encoding cuts the text anyway, so the parts' tokens one after another are the whole text's
+    and their counts add up to the total.
     """
     enc = chat_encoding(enc_or_name, template)
-    rendered = render_chat_parts(messages, template, add_generation_prompt)
+    parts = render_chat_parts(messages, template, add_generation_prompt).parts
+    read = [_read(enc, template, part) for part in parts]
     per_message = [0] * len(messages)
     prefix = prompt = 0
-    for part in rendered.parts:
-        n = len(_read(enc, template, [part]).ids)
+    for part, tokens in zip(parts, read, strict=True):
+        n = len(tokens.ids)
         if part.kind == "message" and part.message is not None:
             per_message[part.message] = n
         elif part.kind == "prefix":
             prefix = n
         else:
             prompt = n
-    total = len(_read(enc, template, rendered.parts).ids)
-    return ChatCount(total, tuple(per_message), prefix, prompt)
+    whole = Tokenized.joined(read)
+    return ChatReading(whole, ChatCount(len(whole.ids), tuple(per_message), prefix, prompt))
+
+
+def count_chat(
+    messages: Sequence[Mapping[str, str]],
+    template: str,
+    enc_or_name: Encoding | str,
+    add_generation_prompt: bool = True,
+) -> ChatCount:
+    """The counts of `read_chat`: in all, per message, and the template's own."""
+    return read_chat(messages, template, enc_or_name, add_generation_prompt).count
 
 
 def tokenize_chat(
@@ -396,19 +422,12 @@ def tokenize_chat(
     enc_or_name: Encoding | str,
     add_generation_prompt: bool = True,
 ) -> Tokenized:
-    """The tokens of a rendered conversation, located in its text (`Encoding.tokenize`).
-
-    The template's special tokens are single tokens. A message's special-token text is read
-    as its template's reference reads it: as the token for chatml and qwen3, whose references
-    encode the rendered text as one string; as text for llama3 and harmony, whose references
-    encode every piece on its own.
-    """
-    enc = chat_encoding(enc_or_name, template)
-    return _read(enc, template, render_chat_parts(messages, template, add_generation_prompt).parts)
+    """The tokens of `read_chat`, located in the rendered text (as `Encoding.tokenize` does)."""
+    return read_chat(messages, template, enc_or_name, add_generation_prompt).tokens
 
 
-def _read(enc: Encoding, template: str, parts: Sequence[ChatPart]) -> Tokenized:
-    """The parts' tokens, as `tokenize_chat` reads them."""
+def _read(enc: Encoding, template: str, part: ChatPart) -> Tokenized:
+    """One part's tokens, as its template's reference reads them (`read_chat`)."""
     if template in READ_AS_ONE_TEXT:
-        return enc.tokenize("".join(part.text for part in parts), "all")
-    return enc.tokenize_pieces([segment for part in parts for segment in part.segments])
+        return enc.tokenize(part.text, "all")
+    return enc.tokenize_pieces(part.segments)

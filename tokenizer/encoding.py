@@ -45,6 +45,29 @@ class Tokenized:
     byte_spans: tuple[tuple[int, int], ...]
     char_spans: tuple[tuple[int, int], ...]
 
+    @staticmethod
+    def joined(parts: Sequence["Tokenized"]) -> "Tokenized":
+        """Texts tokenized one by one, as one: each part's spans shifted past the parts before.
+
+        Exact wherever encoding the joined text would cut between the parts anyway (at a
+        special token), so a text read in parts needs no second reading as a whole.
+        """
+        byte_shift = char_shift = 0
+        byte_spans: list[tuple[int, int]] = []
+        char_spans: list[tuple[int, int]] = []
+        for part in parts:
+            byte_spans += ((s + byte_shift, e + byte_shift) for s, e in part.byte_spans)
+            char_spans += ((s + char_shift, e + char_shift) for s, e in part.char_spans)
+            byte_shift += sum(map(len, part.pieces))
+            char_shift += len(part.text)
+        return Tokenized(
+            "".join(part.text for part in parts),
+            tuple(i for part in parts for i in part.ids),
+            tuple(piece for part in parts for piece in part.pieces),
+            tuple(byte_spans),
+            tuple(char_spans),
+        )
+
 
 def repair_surrogates(text: str) -> str:
     """Replace lone surrogates (which UTF-8 cannot encode) with U+FFFD, as tiktoken does.

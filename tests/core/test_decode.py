@@ -116,6 +116,18 @@ def test_pieces_are_encoded_one_by_one(name: str, parts: list[tuple[str, bool]])
         assert result == enc.tokenize(pieces[0][0])
 
 
+@pytest.mark.parametrize("name", NAMES)
+@given(parts=st.lists(texts, max_size=4))
+def test_texts_tokenized_one_by_one_join_as_if_located_together(
+    name: str, parts: list[str]
+) -> None:
+    """`Tokenized.joined` shifts each part's spans past the parts before it: the same result as
+    `tokenize_pieces`, which locates the pieces' ids in the joined text in one go."""
+    enc = tk.get_encoding(name)
+    joined = tk.Tokenized.joined([enc.tokenize_pieces([(part, False)]) for part in parts])
+    assert joined == enc.tokenize_pieces([(part, False) for part in parts])
+
+
 def test_a_piece_marked_special_must_be_a_special_token() -> None:
     enc = tk.get_encoding("gpt2")
     refused = re.escape("'<|im_start|>' is not a special token of gpt2")

@@ -4,7 +4,7 @@ template, and the tokens a chat model really reads — its template's special to
 The page calls, in order: `conversation` (the state: messages, template, prompt), `rendered`
 (the one core call, cached by content), then `editor` (left) and `result` (right). The tokens are
 the Playground's own token view (`panels.token_pane`); the counts are `panels.counts` over the
-whole rendered text, and each message's card shows its own count (`tokenizer.count_chat`).
+whole rendered text, and each message's card shows its own count (`tokenizer.read_chat`).
 
 State (ui/playground/state.py): the conversation is one tuple of `Message`s in the session, kept
 while the user is in another mode or on another page, and in the link as ``?chat=``. Each
@@ -157,9 +157,8 @@ def rendered(enc: Encoding, talk: Conversation) -> RenderedView:
             reader = tk.chat_encoding(enc, talk.template)
         except ChatTemplateError:  # no ids for the template's special tokens: `result` says so
             return RenderedView(text, None)
-        count = tk.count_chat(chat, talk.template, reader, talk.prompt)
-        tokens = tk.tokenize_chat(chat, talk.template, reader, talk.prompt)
-        return RenderedView(text, Counted(reader, tokens, count))
+        read = tk.read_chat(chat, talk.template, reader, talk.prompt)
+        return RenderedView(text, Counted(reader, read.tokens, read.count))
 
     def size(view: RenderedView) -> int:
         # About 300 bytes a token, as `ui.common.tokens` reckons a `Tokenized`.
