@@ -87,6 +87,15 @@ def looks_like_id(text: str) -> bool:
     )
 
 
+def _id_case(ref: str) -> str:
+    """`ref` as an id is written (lower case) if it is one in any case, else as it is.
+
+    >>> _id_case("VOCAB-0123456789ABCDEF"), _id_case("My Vocab")
+    ('vocab-0123456789abcdef', 'My Vocab')
+    """
+    return ref.lower() if looks_like_id(ref.lower()) else ref
+
+
 def estimate_bytes(enc: Encoding) -> int:
     """What holding `enc` costs, roughly: its tables, its training record, its chunk cache."""
     record = enc.training
@@ -152,8 +161,11 @@ class VocabStore:
         return held
 
     def find(self, ref: str) -> Stored | None:
-        """A vocabulary by id, else by name (the one last stored under that name)."""
-        held = self.get(ref)
+        """A vocabulary by id, else by name (the one last stored under that name).
+
+        An id is read in any case: an address bar or a chat app may have upper-cased it.
+        """
+        held = self.get(_id_case(ref))
         if held is not None:
             return held
         with self._lock:
@@ -161,9 +173,10 @@ class VocabStore:
         return None if vocab_id is None else self.get(vocab_id)
 
     def gone(self, ref: str) -> Gone | None:
-        """The note on a dropped vocabulary, by id or name; None if never held (or held now)."""
+        """The note on a dropped vocabulary, by id (in any case) or name; None if never held
+        (or held now)."""
         with self._lock:
-            vocab_id = self._names.get(ref, ref)
+            vocab_id = self._names.get(ref, _id_case(ref))
             return self._gone.get(vocab_id)
 
     def ids(self) -> list[Hashable]:

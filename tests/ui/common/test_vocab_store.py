@@ -56,6 +56,7 @@ def test_the_store_is_bounded_by_bytes_and_remembers_what_it_dropped() -> None:
     note = store.gone(ids[1])
     assert note is not None and (note.name, note.about) == ("v1", "trained #1")
     assert store.gone("v1") == note  # by name too
+    assert store.gone(ids[1].upper()) == note  # by an id in another case
     assert store.total_bytes <= store._held.max_bytes
 
 
@@ -68,6 +69,7 @@ def test_a_use_counts_and_a_name_finds_the_latest() -> None:
     store.put(Stored(c))
     assert store.get(first) is not None and store.find("b") is None  # ...so b went
     assert store.find("a").enc is a and store.find(first).enc is a
+    assert store.find(first.upper()).enc is a  # an id upper-cased on its way is still an id
     newer = tk.train(TEXT, 290, name="a")
     store.put(Stored(newer))
     assert store.find("a").enc is newer  # a name means the one stored last under it
