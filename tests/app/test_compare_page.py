@@ -11,7 +11,7 @@ import tokenizer as tk
 from tests.app.helpers import columns_reading_none, open_app, rerun
 from ui.common import uploads
 from ui.common.examples import DEFAULT_TEXT
-from ui.common.limits import MAX_SAMPLE_BYTES
+from ui.common.limits import MAX_COMPARE, MAX_LANGUAGE_ENCODINGS, MAX_SAMPLE_BYTES
 from ui.common.samples import load_samples
 from ui.common.stats import text_stats
 from ui.compare.view import ratio_caption
@@ -52,6 +52,14 @@ def test_defaults_to_three_openai_generations_with_the_cores_counts() -> None:
     assert html.count('class="cmp-col"') == 3
     assert 'class="bdw"' in html  # the boundary diff
     assert any("the cheapest for this text" in m.value for m in at.markdown)
+
+
+def test_the_pickers_name_how_many_they_take() -> None:
+    """Streamlit's "Select all" stops at the cap without a word, so the help says it."""
+    at = open_compare()
+    assert f"Up to {MAX_COMPARE} side by side" in at.multiselect(key="compare.encs").help
+    langs = open_compare(tab="languages").multiselect(key="compare.lang_encs")
+    assert f"Up to {MAX_LANGUAGE_ENCODINGS}," in langs.help
 
 
 def test_defaults_to_gpt2_against_the_latest_trained_vocabulary(mini: tk.Encoding) -> None:

@@ -149,7 +149,9 @@ def side_by_side() -> None:
         default=ENCODINGS.value,  # also its default: see ui/common/state.py, step 2
         key=ENCODINGS.key,
         max_selections=MAX_COMPARE,
-        help="Vocabularies you train or import on the Train page are offered here too.",
+        help=f"Up to {MAX_COMPARE} side by side, so each column keeps room for its tokens; "
+        "**Every loaded encoding** below counts them all. Vocabularies you train or import on "
+        "the Train page are offered here too.",
     )
     ENCODINGS.publish(default)
     show_whitespace = row.toggle("Show whitespace", whitespace, key=WHITESPACE.key)

@@ -1,5 +1,6 @@
 """Figures of the Languages & code tab: counts from the core, premium, ratios, table, chart."""
 
+import math
 import re
 
 import pandas as pd
@@ -124,6 +125,48 @@ def test_the_chart_is_a_row_per_sample_with_a_dot_per_encoding(
     assert len(spec["data"]["values"]) == len(languages)
     assert spec["height"] == {"step": ROW_PIXELS}
     assert len(order) * ROW_PIXELS < 600  # 40 translations fit a 720-pixel-high window
+
+
+def d3_format(spec: str, value: float) -> str:
+    """The few d3-format specifiers the axes use, as Vega writes a tick with them."""
+    if spec == ",d":
+        return f"{round(value):,}"
+    if spec == "~g":  # six significant digits, insignificant zeros dropped
+        return f"{value:.6g}"
+    if match := re.fullmatch(r"\.(\d)f", spec):
+        return f"{value:.{match[1]}f}"
+    raise AssertionError(f"no emulation of d3 format {spec!r}")
+
+
+@pytest.mark.parametrize("metric", list(METRICS))
+def test_axis_ticks_never_share_a_label(frame: pd.DataFrame, metric: str) -> None:
+    """Vega puts ticks 1, 2 or 5 × 10^k apart, however narrow the range (two samples of yours
+    at 1.65 and 1.95 characters per token got ticks 0.05 apart). Every tick of every such
+    spacing must read differently, or a dot sits over a label that is not its value."""
+    gpt2 = frame[frame["encoding"] == "gpt2"]
+    spec = languages_chart(gpt2, metric, sample_order(gpt2, metric, "gpt2"), ["gpt2"])
+    axis = spec["layer"][1]["encoding"]["x"]["axis"]
+    steps = [m * 10.0**k for k in range(-3, 4) for m in (1, 2, 5)]
+    for step in [s for s in steps if s >= axis.get("tickMinStep", 0)]:
+        for start in (0.0, 1.0, 1.6, 3.3, 9.9, 47.0):
+            first = math.floor(start / step)
+            ticks = [(first + i) * step for i in range(12)]
+            labels = [d3_format(axis["format"], tick) for tick in ticks]
+            assert len(set(labels)) == len(labels), (metric, step, labels)
+
+
+def test_tied_encodings_stay_visible(frame: pd.DataFrame) -> None:
+    """A dot per encoding even where two encodings give the same value: each later encoding's
+    dot is smaller and drawn on top, so it shows inside the one it ties with."""
+    encodings = ["gpt2", "cl100k_base", "o200k_base"]
+    shown = frame[frame["encoding"].isin(encodings)]
+    spec = languages_chart(shown, "tokens", sample_order(shown, "tokens", "gpt2"), encodings)
+    encoding = spec["layer"][1]["encoding"]
+    sizes = encoding["size"]["scale"]["range"]
+    assert encoding["size"]["scale"]["domain"] == encodings and sizes == sorted(sizes)[::-1]
+    assert len(set(sizes)) == len(sizes) and encoding["size"]["legend"] is None
+    drawn = {v["encoding"]: v[encoding["order"]["field"]] for v in spec["data"]["values"]}
+    assert [drawn[e] for e in encodings] == sorted(drawn.values())  # smaller ones drawn later
 
 
 def test_colour_and_shape_are_keyed_once_above_the_charts(frame: pd.DataFrame) -> None:

@@ -4,10 +4,11 @@ A builder (frame in, Vega-Lite spec out), tested on its spec. One chart per grou
 (the translations, the code, the tricky cases, yours), each a dot plot: a row per sample, most
 expensive at the top, a dot (colour and shape) per encoding, a thin bar from the cheapest to the
 dearest encoding of that sample. 62 samples × 3 encodings read at 1280×720 this way, where bars
-made a 1,500-pixel wall. Plain dicts, not altair: its validation cost about 100 ms a chart per
-rerun. Colours are ui/common/palette.py's hues, which read on both themes; Streamlit's theme
-colours axes and labels. Sample titles reach the chart as data: Vega draws them as text, never
-as HTML.
+made a 1,500-pixel wall. Each encoding's dot is a size smaller than the one before, so encodings
+that tie show as shapes nested in one another rather than one hiding the rest. Plain dicts, not
+altair: its validation cost about 100 ms a chart per rerun. Colours are ui/common/palette.py's
+hues, which read on both themes; Streamlit's theme colours axes and labels. Sample titles reach
+the chart as data: Vega draws them as text, never as HTML.
 """
 
 import html
@@ -22,6 +23,7 @@ ENCODING_COLOURS = [css_colour(rgb) for rgb in HUES]
 SHAPES = ["circle", "square", "diamond", "triangle-up", "cross", "triangle-down"]
 GLYPHS = ["●", "■", "◆", "▲", "✚", "▼"]  # the shapes as characters, for the key above the charts
 LABEL_LIMIT = 150  # pixels of sample title before Vega cuts it with "…"
+DOT_AREA_MAX, DOT_AREA_MIN = 130, 30  # square pixels: the first encoding's dot, the last's
 ROW_PIXELS = 14  # a row per sample: at 12 the 11 px labels touched and the first one overlapped
 # Pixels around the plot (Vega's default is 5 on every side). The last tick label and the axis
 # title end at the plot's right edge: with 0 there, Vega's fit put their last pixel or two
@@ -62,6 +64,7 @@ def languages_chart(
     rows = frame[frame["sample"].isin(order)]
     values = [
         {key: (None if pd.isna(value) else value) for key, value in record.items()}
+        | {"drawn": encodings.index(record["encoding"])}
         for record in rows.to_dict("records")
     ]
     y = {
@@ -79,7 +82,12 @@ def languages_chart(
         # The title ends where the plot does. Centred, a title wider than a narrow plot (the
         # tricky cases' beside their long labels, at 1024 px) overhung it, and Vega's fit to
         # the column cut its last letter.
-        "axis": {"format": spec.ticks, "grid": True, "titleAnchor": "end"},
+        "axis": {
+            "format": spec.ticks,
+            "grid": True,
+            "titleAnchor": "end",
+            **({} if spec.tick_min_step is None else {"tickMinStep": spec.tick_min_step}),
+        },
         "scale": {"zero": metric in ("tokens", "premium")},
     }
     span = {
@@ -100,7 +108,7 @@ def languages_chart(
         },
     }
     dots = {
-        "mark": {"type": "point", "filled": True, "size": 60, "opacity": 0.95},
+        "mark": {"type": "point", "filled": True, "opacity": 0.95},
         "encoding": {
             "y": y,
             "x": x,
@@ -116,6 +124,15 @@ def languages_chart(
                 "scale": {"domain": encodings, "range": SHAPES[: len(encodings)]},
                 "legend": None,
             },
+            # Equal values must not hide one another: each encoding's dot is smaller than the
+            # one before and drawn after it, so a tie shows as a shape inside a shape.
+            "size": {
+                "field": "encoding",
+                "type": "nominal",
+                "scale": {"domain": encodings, "range": dot_sizes(len(encodings))},
+                "legend": None,
+            },
+            "order": {"field": "drawn", "type": "quantitative"},
             "tooltip": _TOOLTIP,
         },
     }
@@ -137,6 +154,17 @@ def languages_chart(
     if title:
         chart["title"] = {"text": title, "anchor": "start", "fontSize": 13}
     return chart
+
+
+def dot_sizes(n: int) -> list[int]:
+    """Areas (square pixels) of the encodings' dots, largest first, each a step smaller.
+
+    >>> dot_sizes(3)
+    [130, 80, 30]
+    """
+    return [
+        DOT_AREA_MAX - round(i * (DOT_AREA_MAX - DOT_AREA_MIN) / max(n - 1, 1)) for i in range(n)
+    ]
 
 
 def key_html(encodings: list[str]) -> str:

@@ -45,6 +45,7 @@ class Metric:
     fmt: str  # d3 format for tooltips and the table
     ticks: str  # d3 format for the axis
     explain: str
+    tick_min_step: float | None = None  # counts: no tick between two whole numbers
 
 
 METRICS: dict[str, Metric] = {
@@ -56,6 +57,7 @@ METRICS: dict[str, Metric] = {
         ",d",
         ",d",
         "How many tokens each sample takes (fewer is cheaper).",
+        tick_min_step=1,
     ),
     "premium": Metric(
         "premium",
@@ -74,7 +76,7 @@ METRICS: dict[str, Metric] = {
         "characters per token",
         "Characters per token",
         ".2f",
-        ".1f",
+        "~g",  # ".1f" wrote ticks 0.05 apart as "1.6 1.6 1.7 1.8 1.8" under a narrow range
         "How much text one token holds, in characters (more is cheaper).",
     ),
     "bytes_per_token": Metric(
@@ -83,7 +85,7 @@ METRICS: dict[str, Metric] = {
         "UTF-8 bytes per token",
         "UTF-8 bytes per token",
         ".2f",
-        ".1f",
+        "~g",
         "How much text one token holds, in UTF-8 bytes: 1.00 means a token per byte.",
     ),
 }

@@ -89,7 +89,8 @@ def languages_tab() -> None:
         default=LANG_ENCODINGS.value,  # also its default: see ui/common/state.py, step 2
         key=LANG_ENCODINGS.key,
         max_selections=MAX_LANGUAGE_ENCODINGS,
-        help="Vocabularies you train on the Train page can be added here too.",
+        help=f"Up to {MAX_LANGUAGE_ENCODINGS}, one shape each. Vocabularies you train on the "
+        "Train page can be added here too.",
     )
     LANG_ENCODINGS.publish(default)
     present = ["language", "code", "tricky", *([CUSTOM_KIND] if custom_samples() else [])]
