@@ -56,6 +56,23 @@ def test_box_first_tokens_and_ids_show_without_scrolling(
         screenshot(page, f"playground-fit-{width}x{height}-{scheme}", whole=False)
 
 
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (1366, 768), (1920, 1080)])
+def test_tokens_and_ids_side_by_side_line_up(
+    browser, app_url: str, width: int, height: int
+) -> None:
+    """The two panes begin and end on the same lines. At 1366 pixels the ids' header wrapped
+    its second copy button, and the ids began 31 pixels lower than the tokens."""
+    with new_page(browser, width=width, height=height) as page:
+        goto(page, app_url + "/")
+        wait_settled(page)
+        tokens, ids = box(page.locator(".bpl-text")), box(page.locator(".bpl-ids"))
+        assert tokens["x"] + tokens["width"] < ids["x"]  # side by side
+        assert abs(tokens["y"] - ids["y"]) <= 1, (tokens, ids)
+        assert abs(tokens["height"] - ids["height"]) <= 1, (tokens, ids)
+        copy = page.locator(".bpl-copy")
+        assert copy.count() == 2 and all(copy.nth(i).is_visible() for i in range(2))
+
+
 def test_long_text_scrolls_in_its_panes_not_the_page(
     browser, app_url: str, size: tuple[int, int]
 ) -> None:
