@@ -200,13 +200,23 @@ def test_the_chosen_chip_stays_in_view_when_the_window_narrows(
         assert row.evaluate("row => row.scrollLeft") == 0
 
 
-# The current row lies whole inside what the table's pane shows, and the pane in the window.
+# The current row lies whole inside what the table's pane shows below its sticky heading, and
+# the pane in the window.
 _ROW_SHOWN_JS = """() => {
     const pane = document.querySelector(".st-key-merges_table");
     const row = pane.querySelector("tr.mg-now").getBoundingClientRect();
-    const top = pane.getBoundingClientRect().top + pane.clientTop;
-    const bottom = Math.min(top + pane.clientHeight, window.innerHeight);
+    const edge = pane.getBoundingClientRect().top + pane.clientTop;
+    const top = pane.querySelector("thead th").getBoundingClientRect().bottom;
+    const bottom = Math.min(edge + pane.clientHeight, window.innerHeight);
     return row.top >= top - 1 && row.bottom <= bottom + 1;
+}"""
+# A row taller than the pane starts right below the heading, not under it.
+_ROW_STARTS_SHOWN_JS = """() => {
+    const pane = document.querySelector(".st-key-merges_table");
+    const row = pane.querySelector("tr.mg-now").getBoundingClientRect();
+    const top = pane.querySelector("thead th").getBoundingClientRect().bottom;
+    return row.height > pane.clientHeight - (top - pane.getBoundingClientRect().top)
+        && Math.abs(row.top - top) <= 2;
 }"""
 
 
@@ -250,6 +260,25 @@ def test_the_current_row_of_the_table_stays_in_view(
             page.wait_for_function(_ROW_SHOWN_JS, timeout=5_000)
         assert page.evaluate(_OVERFLOW_JS) <= 1  # the pane scrolled, not the page
         screenshot(page, f"merges-present-last-row-{size[0]}x{size[1]}-{scheme}", whole=False)
+
+
+def test_a_row_taller_than_the_pane_starts_below_the_heading(
+    browser: Browser, app_url: str
+) -> None:
+    """A chunk of a hundred letters is a hundred pieces at its first steps, a row taller than
+    the pane: it was scrolled to the pane's top, under the sticky heading, its merge hidden."""
+    word = "supercalifragilisticexpialidocious" * 3
+    with new_page(browser, width=1024, height=768, color_scheme="dark") as page:
+        goto(page, app_url + "/")
+        open_presenting(page, app_url + f"/merges?present=1&text={word}")
+        now = page.locator(".mg-chunk tr.mg-now")
+        for _ in range(2):
+            wait_idle(page)
+            before = now.get_attribute("data-step")
+            page.keyboard.press("ArrowRight")
+            expect(now).not_to_have_attribute("data-step", before or "")
+            page.wait_for_function(_ROW_STARTS_SHOWN_JS, timeout=5_000)
+        screenshot(page, "merges-present-tall-row-1024x768-dark", whole=False)
 
 
 def test_a_two_line_summary_leaves_the_panes_inside_the_window(

@@ -131,7 +131,12 @@ def _token_span(
 ) -> str:
     """One token: `kind` is "bytes" when its body is hex rather than text, "bidi" when its text
     can reorder what is around it."""
-    classes = f"tok{' ' + kind if kind else ''} c{_colour(tok, i, opts.color_by)}"
+    colour = _colour(tok, i, opts.color_by)
+    classes = f"tok{' ' + kind if kind else ''} c{colour}"
+    if i and _colour(tok, i - 1, opts.color_by) == colour:
+        # By id, neighbours share a tint now and then (24 tints for 100,000 ids): " by" and
+        # " Open" read as one token. A rule between them keeps them two.
+        classes += " again"
     if facts.is_special(tok.ids[i]):
         classes += " special"
     return (

@@ -71,13 +71,17 @@ function reveal(row) {
 
 // Presenting, the chunk's table scrolls in a pane of its own, and each step draws it anew with
 // one more row: the current one (.mg-now), last. Bring that row into view in the pane, never
-// scrolling the page: its bottom at the pane's bottom, so the rows before it show above it.
+// scrolling the page: its bottom at the pane's bottom, so the rows before it show above it. The
+// table's heading sticks to the pane's top, so what the rows have starts below it: a row too
+// tall for the rest went under the heading, half its merge hidden.
 function revealStep(pane, row) {
-  const top = pane.getBoundingClientRect().top + pane.clientTop; // of what the pane shows
-  const bottom = top + pane.clientHeight; // above a sideways scrollbar, if any
+  const edge = pane.getBoundingClientRect().top + pane.clientTop; // of what the pane shows
+  const bottom = edge + pane.clientHeight; // above a sideways scrollbar, if any
+  const heading = pane.querySelector("thead th");
+  const top = heading ? Math.max(edge, heading.getBoundingClientRect().bottom) : edge;
   const inner = row.getBoundingClientRect();
   if (inner.top >= top && inner.bottom <= bottom) return;
-  const fits = inner.height <= pane.clientHeight;
+  const fits = inner.height <= bottom - top;
   pane.scrollTop += Math.ceil(fits ? inner.bottom - bottom : inner.top - top);
 }
 

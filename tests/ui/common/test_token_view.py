@@ -102,6 +102,19 @@ def test_colour_by_id_gives_repeats_one_colour(gpt2: tk.Encoding) -> None:
     assert view.with_class("bpl-by-id")
 
 
+@pytest.mark.parametrize("color_by", ["id", "position"])
+def test_neighbours_of_one_tint_are_told_apart(gpt2: tk.Encoding, color_by: str) -> None:
+    """Every token whose left neighbour has its tint carries a rule (`again`), and no other
+    does. By id, " by" (416) and " Open" (4946) share a tint and read as one token."""
+    text = "OpenAI by Open by Open the the"
+    view = probe(render_tokens(gpt2.tokenize(text), gpt2, ViewOptions(color_by=color_by)))
+    spans = view.with_class("tok")
+    tints = [next(c for c in s.attrs["class"].split() if c[1:].isdigit()) for s in spans]
+    marked = ["again" in s.attrs["class"].split() for s in spans]
+    assert marked == [i > 0 and tints[i] == tints[i - 1] for i in range(len(spans))]
+    assert any(marked) == (color_by == "id")
+
+
 def test_chunks_band_shows_the_pre_tokenizer_chunks(gpt2: tk.Encoding) -> None:
     tok = gpt2.tokenize("GPT2 was created")
     view = probe(render_tokens(tok, gpt2, chunks=gpt2.split(tok.text)))
