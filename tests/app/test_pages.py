@@ -4,6 +4,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.helpers import APP, ROOT, open_app, rerun
+from ui.common.sidebar import unbroken
 
 NAVIGATION = ROOT / "ui" / "common" / "navigation.py"
 
@@ -37,7 +38,7 @@ def test_the_encoding_picker_offers_every_bundled_encoding_and_names_its_models(
     ]
     assert at.selectbox(key="common.enc").value == "o200k_base"
     assert "GPT-4o, GPT-4.1, GPT-5, o1, o3" in at.sidebar.caption[0].value
-    assert "GPT-4o 128,000" in at.sidebar.caption[0].value
+    assert unbroken("GPT-4o 128,000") in at.sidebar.caption[0].value  # kept on one line
     assert "GPT-4, GPT-3.5-turbo" in at.selectbox(key="common.enc").help
 
 

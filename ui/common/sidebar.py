@@ -81,19 +81,27 @@ def option_label(name: str) -> str:
 def describe(enc: Encoding) -> list[str]:
     """The chosen encoding in a few lines: its models, their context windows, its size.
 
-    >>> for line in describe(tk.get_encoding("o200k_harmony")):
-    ...     print(line)
-    GPT-OSS (gpt-oss-20b, gpt-oss-120b)
-    context window: gpt-oss-120b 131,072 · gpt-oss-20b 131,072
-    201,088 token ids · 1,091 special tokens
+    Each model's window is kept on one line (`unbroken`): the sidebar wrapped "GPT-" away from
+    "4.1 1,047,576".
+
+    >>> lines = describe(tk.get_encoding("o200k_harmony"))
+    >>> lines[0], lines[2]
+    ('GPT-OSS (gpt-oss-20b, gpt-oss-120b)', '201,088 token ids · 1,091 special tokens')
+    >>> lines[1].replace("\u00a0", " ").replace("\u2011", "-")
+    'context window: gpt-oss-120b 131,072 · gpt-oss-20b 131,072'
     """
     lines = [tk.MODELS.get(enc.name, "A vocabulary trained or imported here")]
     if windows := windows_of(enc.name):
-        sizes = " · ".join(f"{w.model} {w.tokens:,}" for w in windows)
+        sizes = " · ".join(unbroken(f"{w.model} {w.tokens:,}") for w in windows)
         lines.append(f"context window: {sizes}")
     specials = len(enc.special_tokens)
     lines.append(f"{enc.n_vocab:,} token ids · {counted(specials, 'special token')}")
     return lines
+
+
+def unbroken(text: str) -> str:
+    """`text` with no place to break a line: no-break spaces and non-breaking hyphens."""
+    return text.replace(" ", "\u00a0").replace("-", "\u2011")
 
 
 def current_encoding() -> Encoding:
