@@ -170,6 +170,12 @@ def test_many_chunks_keep_whole_chips_in_one_scrolling_row(browser: Browser, app
         assert tops == 1
         assert chips.evaluate("row => row.scrollWidth > row.clientWidth")
         assert page.evaluate(_OVERFLOW_JS) <= 1
+        # The edges with more chips beyond them fade, so a cut chip is not read as the last.
+        for scroll, more in [(0, "right"), (10**6, "left"), (200, "left right")]:
+            chips.evaluate("(row, x) => { row.scrollLeft = x; }", scroll)
+            expect(chips).to_have_attribute("data-more", more)
+            fade = chips.evaluate("row => getComputedStyle(row).maskImage")
+            assert fade.startswith("linear-gradient"), fade
 
 
 def test_the_chosen_chip_stays_in_view_when_the_window_narrows(

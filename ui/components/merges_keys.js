@@ -69,6 +69,16 @@ function reveal(row) {
   return chip;
 }
 
+// Presenting, the chips are one line that scrolls sideways, and a chip cut by the window's edge
+// did not say there were more: mark the sides with more chips beyond them (the style fades them).
+function markEdges(row) {
+  const more = [];
+  if (row.scrollLeft > 1) more.push("left");
+  if (row.scrollLeft + row.clientWidth < row.scrollWidth - 1) more.push("right");
+  const value = more.join(" ");
+  if (row.dataset.more !== value) row.dataset.more = value;
+}
+
 // Presenting, the chunk's table scrolls in a pane of its own, and each step draws it anew with
 // one more row: the current one (.mg-now), last. Bring that row into view in the pane, never
 // scrolling the page: its bottom at the pane's bottom, so the rows before it show above it. The
@@ -108,7 +118,9 @@ export default function ({ data }) {
   let handled = false;
   const show = () => {
     if (!handled && row) shown = reveal(row);
+    if (row) markEdges(row);
   };
+  const onScroll = () => markEdges(row);
   const resized = new ResizeObserver(show);
   const onHand = (event) => {
     if (row?.contains(event.target)) handled = true;
@@ -116,9 +128,13 @@ export default function ({ data }) {
   const look = () => {
     const found = document.querySelector(".st-key-merges_chips");
     if (found && found !== row) {
-      if (row) resized.unobserve(row);
+      if (row) {
+        resized.unobserve(row);
+        row.removeEventListener("scroll", onScroll);
+      }
       row = found;
       resized.observe(row);
+      row.addEventListener("scroll", onScroll, { passive: true });
     }
     if (row?.querySelector("button[aria-checked='true']") !== shown) show();
   };
@@ -140,6 +156,7 @@ export default function ({ data }) {
   return () => {
     delete document.body.dataset.mergesKeys;
     resized.disconnect();
+    row?.removeEventListener("scroll", onScroll);
     steps.disconnect();
     HANDS.forEach((name) => window.removeEventListener(name, onHand, true));
     clearInterval(watch);
