@@ -55,6 +55,19 @@ def test_with_no_query_every_token_is_listed_a_page_at_a_time() -> None:
     assert shown_token(at) is None
 
 
+def test_a_page_typed_past_the_end_shows_the_last_and_says_so() -> None:
+    at = open_vocab(q="ing")
+    at.number_input(key="vocab.page").set_value(9999)
+    rerun(at)
+    last = at.number_input(key="vocab.page").value
+    assert last > 1 and listed_ids(at)  # the last page, not an empty table
+    note = next(c.value for c in at.caption if "There is no page" in c.value)
+    assert note.startswith("There is no page 9,999; the last is shown.")
+    assert f"({last:,} pages of {PAGE_SIZE})" in note
+    at.number_input(key="vocab.page").set_value(last - 1)
+    assert not any("There is no page" in c.value for c in rerun(at).caption)
+
+
 def test_the_page_is_in_the_link_and_survives_a_trip_to_another_page() -> None:
     at = open_vocab(q="ing")
     at.number_input(key="vocab.page").set_value(5)

@@ -355,6 +355,10 @@ def results_table(vocab: Vocabulary, listing: Listing, token_id: int | None) -> 
         lambda page: None if page <= pages else f"this list has {counted(pages, 'page')}",
         default=home,
     )
+    typed_past = page if page > pages else None  # the box below has no maximum: see there
+    if typed_past is not None:
+        page = pages
+        PAGE.set(page)
     start = (page - 1) * PAGE_SIZE
     ids = listing.ids[start : start + PAGE_SIZE]
     key = f"vocab_table_{abs(hash(listing.key))}_{page}"
@@ -371,9 +375,12 @@ def results_table(vocab: Vocabulary, listing: Listing, token_id: int | None) -> 
     )
     if pages > 1:
         picker, where = st.columns([1, 5], vertical_alignment="center")
-        picker.number_input("Page", min_value=1, max_value=pages, key=PAGE.key)
+        # No max_value: the browser kept a page past it to itself, in red, behind an icon that
+        # hid its last digits, and the table stayed where it was without a word.
+        picker.number_input("Page", min_value=1, key=PAGE.key)
+        past = "" if typed_past is None else f"There is no page {typed_past:,}; the last is shown. "
         where.caption(
-            f"Tokens {start + 1:,}–{start + len(ids):,} of {len(listing.ids):,} "
+            f"{past}Tokens {start + 1:,}–{start + len(ids):,} of {len(listing.ids):,} "
             f"({pages:,} pages of {PAGE_SIZE}). A column's header sorts this page only; the "
             "whole vocabulary's longest or last learned tokens are under Curiosities."
         )
