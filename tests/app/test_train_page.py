@@ -877,3 +877,26 @@ def test_too_many_special_tokens_is_said_once_with_the_count() -> None:
     assert any("At most 16 special tokens; this list has 40." in e for e in shown), shown
     assert not [e for e in shown if "the size must be at least" in e]
     assert at.button(key="train.train").disabled
+
+
+def test_a_link_to_a_vocabulary_the_server_lost_opens_at_its_step_once_trained_again(
+    trained: AppTest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A class's link after the server restarted: the page names the lost vocabulary and how
+    to get it back, and keeps the link's step, tab and choice for it, so Train again (the
+    link's corpus and settings) opens the replay where the link was, not at its last step."""
+    trained.slider(key="train.step").set_value(5)
+    link = dict(rerun(trained).query_params)
+    assert link["step"] == "5" and link["vocabs"]
+    # A restart: an empty store, and no finished training to find for the link.
+    monkeypatch.setattr(registry, "STORE", VocabStore(max_bytes=64 * 1024 * 1024, max_gone=10))
+    pool = TrainingPool(workers=1, keep=2)
+    monkeypatch.setattr(train_session, "training_pool", lambda: pool)
+    at = open_train(**link)
+    notice = " ".join(w.value for w in at.warning)
+    assert link["vocabs"] in notice and "train it again" in notice
+    assert "step" in at.query_params  # kept for the vocabulary to come
+    at.button(key="train.train").click()
+    wait_for_training(rerun(at))
+    assert at.slider(key="train.step").value == 5
+    assert at.query_params["step"] == "5"

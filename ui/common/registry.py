@@ -33,6 +33,7 @@ TRAINED_KEY = "common.vocabularies"
 _AWAITED = "common.awaited"  # session state: collectors of vocabularies still being made
 _LINKED = "common.vocabs_linked"  # session state: set once the link's vocabularies are restored
 _LOST = "common.vocabs_lost"  # session state: sentences about vocabularies the store dropped
+_UNFOUND = "common.vocabs_unfound"  # session state: set when the link named one the store lacks
 
 _NAME = re.compile(r"[\w.\- ]+")  # letters, digits, space, dot, dash, underscore
 
@@ -221,6 +222,7 @@ def _restore(url: str, ref: str) -> str | None:
     found = STORE.find(ref)
     if found is None:
         state.name_invalid(url, ref, _missing(ref))
+        st.session_state[_UNFOUND] = True
         return None
     held = _held()
     enc = found.enc
@@ -228,6 +230,12 @@ def _restore(url: str, ref: str) -> str | None:
         enc = renamed(enc, unique_name(enc.name, [*tk.list_encodings(), *held]))
     add(enc, about=found.about, sample=found.sample, specials_in_text=found.specials_in_text)
     return enc.name
+
+
+def link_lost_one() -> bool:
+    """Whether this session's link named a vocabulary this server does not hold (made before a
+    restart, or dropped): the Train page then keeps the link's step for its training again."""
+    return bool(st.session_state.get(_UNFOUND))
 
 
 def _missing(ref: str) -> str:

@@ -395,8 +395,11 @@ def vocabularies_section(corpus: corpora.Corpus | None) -> None:
             if tabs[2].open:
                 vocab_panel.export_panel(enc, key="train.export")
     else:
-        for param in (SELECTED, STEP, TAB):
-            param.unused("there is no vocabulary here to show yet")
+        # A link to a vocabulary the server lost (a class's link after a restart) keeps its
+        # view for the same training done again, which then opens where the link was.
+        if not registry.link_lost_one():
+            for param in (SELECTED, STEP, TAB):
+                param.unused("there is no vocabulary here to show yet")
         st.caption(
             "Vocabularies you train or import appear here and in every encoding picker; their "
             "ids travel in the page's link, so a reload keeps them."
