@@ -115,6 +115,8 @@ def test_copy_ids_copies_every_id(open_app, page: Page, button: str, separator: 
     name = f"Copy ids, {button}-separated"
     page.get_by_role("button", name=name).click()
     expect(page.get_by_role("button", name=name)).to_have_text("Copied ✓")
+    # Said as well as shown: the button is a live region, so a screen reader reads the result.
+    expect(page.get_by_role("button", name=name)).to_have_attribute("aria-live", "polite")
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied == separator.join(map(str, rendered_ids(page)))
     assert copied == separator.join(map(str, oracle_ids("gpt2", text)))

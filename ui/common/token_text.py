@@ -12,12 +12,16 @@ from html import unescape
 from tokenizer import Encoding
 from tokenizer.vocab import utf8_runs
 from ui.common.glyphs import WHITESPACE_GLYPHS, visible_html
-from ui.common.token_view import hex_bytes
 
 _TAG = re.compile(r"<[^>]*>")
 # The search box reads the glyphs it shows: "·the" means " the" (a space is invisible in a box).
 _READ_GLYPHS = str.maketrans({glyph: char for char, glyph in WHITESPACE_GLYPHS.items()})
 _WRITE_GLYPHS = str.maketrans(WHITESPACE_GLYPHS)
+
+
+def hex_bytes(piece: bytes) -> str:
+    """``b" \\xf0"`` -> ``"20 F0"``."""
+    return piece.hex(" ").upper()
 
 
 def token_html(piece: bytes) -> str:

@@ -24,6 +24,7 @@ from tokenizer.vocab import is_utf8
 from ui.common import palette
 from ui.common.glyphs import is_invisible, visible_html
 from ui.common.limits import RENDER_LIMIT
+from ui.common.token_text import hex_bytes, plain
 
 _CSS = Path(__file__).with_suffix(".css").read_text(encoding="utf-8") + palette.css_rules(".bpl ")
 _JS = Path(__file__).with_suffix(".js").read_text(encoding="utf-8")
@@ -33,6 +34,7 @@ HINT = (
     " bytes show here."
 )
 _KEYS = "Tokens: the arrow keys, Home and End walk them"  # the tokens pane's name for readers
+TOOLTIP_TEXT_CHARS = 40  # of a token's text in its facts line; a longer one ends with "…"
 # A newline with glyphs off: a faint ↵ drawn by CSS (token_view.css, `.nl::before`), so a token
 # that is only line breaks still shows, while the token's text stays exactly its text.
 _NEWLINE_MARK = '<span class="nl"></span>\n'
@@ -104,7 +106,11 @@ def tooltip(tok: Tokenized, i: int, facts: TokenFacts) -> str:
     else:
         origin = f"merge rank {rank:,}"  # as the pinned panel writes it
     chars = char_span(*tok.char_spans[i])
-    return f"id {token_id} · {origin} · {chars} · bytes {hex_bytes(tok.pieces[i])}"
+    shown = plain(tok.pieces[i])
+    if len(shown) > TOOLTIP_TEXT_CHARS:
+        shown = shown[: TOOLTIP_TEXT_CHARS - 1] + "…"
+    # The token itself first: a screen reader walking the tokens hears this line, not the chips.
+    return f"“{shown}” · id {token_id} · {origin} · {chars} · bytes {hex_bytes(tok.pieces[i])}"
 
 
 def char_span(first: int, last: int) -> str:
@@ -115,11 +121,6 @@ def char_span(first: int, last: int) -> str:
     ('char 1', 'chars 5–10')
     """
     return f"char {first + 1:,}" if last - first == 1 else f"chars {first + 1:,}–{last:,}"
-
-
-def hex_bytes(piece: bytes) -> str:
-    """``b" \\xf0"`` -> ``"20 F0"``."""
-    return piece.hex(" ").upper()
 
 
 def _colour(tok: Tokenized, i: int, color_by: ColorBy) -> int:
@@ -305,7 +306,7 @@ def render_tokens(
     parts = view_parts(tok, facts, opts, chunks)
     inspect, keys, script = "", "", ""
     if opts.pointing:
-        inspect = f'<div class="bpl-inspect">{escape(HINT)}</div>'
+        inspect = f'<div class="bpl-inspect" aria-live="polite">{escape(HINT)}</div>'
         keys = f' tabindex="0" aria-label="{_KEYS}"'
         script = f'<script>{_JS}bplWire(document.currentScript.closest(".bpl"));</script>'
     return (

@@ -19,7 +19,8 @@ from tokenizer import Encoding, MergeStep, bytes_to_symbols
 from ui.common.glyphs import visible_html
 from ui.common.limits import MAX_ROW_PIECES, MAX_TABLE_ROWS
 from ui.common.messages import counted
-from ui.common.token_view import ViewOptions, hex_bytes, render_tokens
+from ui.common.token_text import hex_bytes
+from ui.common.token_view import ViewOptions, render_tokens
 from ui.common.tokens import tokenized_from_ids
 from ui.merges.model import Chunk, Kind, Walkthrough
 

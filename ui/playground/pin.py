@@ -9,8 +9,8 @@ from html import escape
 
 from tokenizer import Encoding, Tokenized
 from ui.common.links import vocab_url
-from ui.common.token_text import token_html
-from ui.common.token_view import char_span, hex_bytes
+from ui.common.token_text import hex_bytes, token_html
+from ui.common.token_view import char_span
 
 
 def _token(enc: Encoding, token_id: int) -> str:

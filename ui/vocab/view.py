@@ -12,8 +12,7 @@ from pathlib import Path
 from tokenizer.vocab import MergeNode, Vocabulary, is_utf8, merge_tree
 from ui.common import palette
 from ui.common.limits import MAX_TREE_COLUMNS, MAX_TREE_DEPTH
-from ui.common.token_text import label, plain, token_html
-from ui.common.token_view import hex_bytes
+from ui.common.token_text import hex_bytes, label, plain, token_html
 
 _CSS = (Path(__file__).with_name("view.css")).read_text(encoding="utf-8")
 _CSS += palette.css_rules(".vocab ")

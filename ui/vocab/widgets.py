@@ -21,8 +21,7 @@ from ui.common.limits import USED_IN_SHOWN
 from ui.common.messages import counted, inline_code, not_in_link, quote_some
 from ui.common.sidebar import choose_encoding
 from ui.common.state import history_navigation, publish_text, segmented
-from ui.common.token_text import plain, read_glyphs, write_glyphs
-from ui.common.token_view import hex_bytes
+from ui.common.token_text import hex_bytes, plain, read_glyphs, write_glyphs
 from ui.vocab.data import Query, run_search
 from ui.vocab.state import (
     FIND,
