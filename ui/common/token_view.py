@@ -33,7 +33,8 @@ HINT = (
     "Hover a token or id, or Tab in and use the arrows: its id, merge rank, characters and"
     " bytes show here."
 )
-_KEYS = "Tokens: the arrow keys, Home and End walk them"  # the tokens pane's name for readers
+# The tokens pane's name for readers, after whose tokens they are.
+_KEYS = ": the arrow keys, Home and End walk them"
 TOOLTIP_TEXT_CHARS = 40  # of a token's text in its facts line; a longer one ends with "…"
 # A newline with glyphs off: a faint ↵ drawn by CSS (token_view.css, `.nl::before`), so a token
 # that is only line breaks still shows, while the token's text stays exactly its text.
@@ -71,6 +72,9 @@ class ViewOptions:
     # Pointing at tokens, by mouse or keys (the facts line, the tab stop, the script): off where
     # the host patches the view's nodes itself and runs no script (the Merges page).
     pointing: bool = True
+    # Whose tokens these are, in the tokens pane's name for screen readers, where several views
+    # sit side by side (Compare's columns all read "Tokens" alike).
+    owner: str = ""
 
 
 DEFAULT_VIEW = ViewOptions()
@@ -307,7 +311,8 @@ def render_tokens(
     inspect, keys, script = "", "", ""
     if opts.pointing:
         inspect = f'<div class="bpl-inspect" aria-live="polite">{escape(HINT)}</div>'
-        keys = f' tabindex="0" aria-label="{_KEYS}"'
+        named = f"{opts.owner} tokens" if opts.owner else "Tokens"
+        keys = f' tabindex="0" aria-label="{escape(named)}{_KEYS}"'
         script = f'<script>{_JS}bplWire(document.currentScript.closest(".bpl"));</script>'
     return (
         f'<div class="bpl {parts.classes}"><style>{_CSS}</style>{inspect}'

@@ -59,7 +59,7 @@ def _columns(text: str, chosen: list[str], show_whitespace: bool) -> dict[str, T
             st.metric("Tokens", f"{stats.tokens:,}")
             st.caption(ratio_caption(stats))
             if tok.ids:
-                view = ViewOptions(show_whitespace=show_whitespace, limit=RENDER_LIMIT)
+                view = ViewOptions(show_whitespace=show_whitespace, limit=RENDER_LIMIT, owner=name)
                 st.html(column_html(render_tokens(tok, enc, view)), unsafe_allow_javascript=True)
             if len(tok.ids) > RENDER_LIMIT:
                 st.caption(f"The first {RENDER_LIMIT:,} tokens are drawn; the counts cover all.")

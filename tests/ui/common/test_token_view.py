@@ -206,7 +206,10 @@ def test_the_tokens_pane_is_one_tab_stop_where_pointing_is_wired(gpt2: tk.Encodi
     view = probe(render_tokens(tok, gpt2))
     stops = [e for e in view.elements if "tabindex" in e.attrs]
     assert [(e.attrs["class"], e.attrs["tabindex"]) for e in stops] == [("bpl-pane bpl-text", "0")]
-    assert "arrow keys" in stops[0].attrs["aria-label"]
+    assert stops[0].attrs["aria-label"].startswith("Tokens: the arrow keys")
+    named = probe(render_tokens(tok, gpt2, ViewOptions(owner="<gpt2>")))  # a side by side view
+    (stop,) = [e for e in named.elements if "tabindex" in e.attrs]
+    assert stop.attrs["aria-label"].startswith("<gpt2> tokens: the arrow keys")  # escaped
     assert len(view.with_class("bpl-inspect")) == 1
     assert [e.tag for e in view.elements].count("script") == 1
 
