@@ -211,6 +211,34 @@ def behind_nginx(nginx: str, replicas: int) -> Iterator[tuple[str, list[AppServe
 
 # ---- pages and script runs ---------------------------------------------------------------------
 
+# WCAG contrast of an element's text, faded by its own and its ancestors' opacity, against the
+# layers of translucent background behind it, down to the first opaque one.
+CONTRAST_JS = """el => {
+    const rgba = c => c.match(/[\\d.]+/g).map(Number);
+    const lum = ([r, g, b]) => {
+        const f = v => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const over = (top, alpha, bottom) => top.map((v, i) => v * alpha + bottom[i] * (1 - alpha));
+    const layers = [];
+    let faded = 1;
+    for (let node = el; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        faded *= parseFloat(style.opacity);
+        const parts = rgba(style.backgroundColor);
+        const alpha = parts.length > 3 ? parts[3] : 1;
+        if (alpha > 0) layers.push([parts.slice(0, 3), alpha]);
+        if (alpha >= 1) break;
+    }
+    let back = [255, 255, 255];
+    for (const [colour, alpha] of layers.reverse()) back = over(colour, alpha, back);
+    const text = rgba(getComputedStyle(el).color);
+    const shown = over(text.slice(0, 3), faded * (text.length > 3 ? text[3] : 1), back);
+    const [hi, lo] = [lum(shown), lum(back)].sort((a, b) => b - a);
+    return (hi + 0.05) / (lo + 0.05);
+}"""
+
+
 # Counts the script runs that finish in this page, read from Streamlit's own websocket: every
 # ForwardMsg whose `script_finished` field (a top-level varint) is set, except a run cut short
 # for a rerun. The field's number comes from the installed Streamlit's protobuf descriptor.

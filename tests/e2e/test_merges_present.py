@@ -13,7 +13,16 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.harness import choose_option, goto, keyed, new_page, rerun, screenshot, wait_idle
+from tests.e2e.harness import (
+    CONTRAST_JS,
+    choose_option,
+    goto,
+    keyed,
+    new_page,
+    rerun,
+    screenshot,
+    wait_idle,
+)
 from tests.e2e.playground_page import query
 
 SIZES = [(1280, 720), (1024, 768), (1920, 1080)]
@@ -23,29 +32,6 @@ _OVERFLOW_JS = """() => Math.max(...[document.scrollingElement,
     document.querySelector("[data-testid='stMain']"),
     document.querySelector("[data-testid='stAppViewContainer']")]
     .filter(Boolean).map(e => e.scrollHeight - e.clientHeight))"""
-
-# WCAG contrast of an element's text against the first opaque background behind it.
-_CONTRAST_JS = """el => {
-    const rgb = c => c.match(/[\\d.]+/g).map(Number);
-    const lum = ([r, g, b]) => {
-        const f = v => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-    };
-    const over = (top, alpha, bottom) => top.map((v, i) => v * alpha + bottom[i] * (1 - alpha));
-    // Layers of translucent backgrounds, from the element outwards, down to the first opaque one.
-    const layers = [];
-    for (let node = el; node; node = node.parentElement) {
-        const parts = rgb(getComputedStyle(node).backgroundColor);
-        const alpha = parts.length > 3 ? parts[3] : 1;
-        if (alpha > 0) layers.push([parts.slice(0, 3), alpha]);
-        if (alpha >= 1) break;
-    }
-    let back = [255, 255, 255];
-    for (const [colour, alpha] of layers.reverse()) back = over(colour, alpha, back);
-    const text = rgb(getComputedStyle(el).color);
-    const [hi, lo] = [lum(text.slice(0, 3)), lum(back)].sort((a, b) => b - a);
-    return (hi + 0.05) / (lo + 0.05);
-}"""
 
 
 @pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -102,7 +88,7 @@ def test_ranks_are_large_and_the_best_one_readable(presenting: Page) -> None:
     )
     assert sizes and min(sizes) >= 18
     best = presenting.locator(".mg-chunk tbody .mg-best").first
-    assert best.evaluate(_CONTRAST_JS) >= 4.5
+    assert best.evaluate(CONTRAST_JS) >= 4.5
 
 
 def test_a_link_without_step_opens_at_step_0_and_the_keys_work_at_once(presenting: Page) -> None:
@@ -128,7 +114,7 @@ def test_ranks_outside_presentation_are_at_least_13px_and_the_best_readable(
         )
         assert sizes and min(sizes) >= 13
         best = page.locator(".mg-chunk tbody .mg-best").first
-        assert best.evaluate(_CONTRAST_JS) >= 4.5
+        assert best.evaluate(CONTRAST_JS) >= 4.5
 
 
 def test_a_long_paste_while_presenting_is_cut_with_a_word(browser: Browser, app_url: str) -> None:

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.harness import (
+    CONTRAST_JS,
     choose_option,
     go_to,
     goto,
@@ -362,34 +363,6 @@ def test_screenshots(open_app, page: Page, color_scheme: str) -> None:
     screenshot(page, f"playground-{color_scheme}")
 
 
-# WCAG contrast of an element's text, faded by its own and its ancestors' opacity, against the
-# layers of background behind it down to the first opaque one.
-_FADED_CONTRAST_JS = """el => {
-    const rgba = c => c.match(/[\\d.]+/g).map(Number);
-    const lum = ([r, g, b]) => {
-        const f = v => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-    };
-    const over = (top, alpha, bottom) => top.map((v, i) => v * alpha + bottom[i] * (1 - alpha));
-    const layers = [];
-    let faded = 1;
-    for (let node = el; node; node = node.parentElement) {
-        const style = getComputedStyle(node);
-        faded *= parseFloat(style.opacity);
-        const parts = rgba(style.backgroundColor);
-        const alpha = parts.length > 3 ? parts[3] : 1;
-        if (alpha > 0) layers.push([parts.slice(0, 3), alpha]);
-        if (alpha >= 1) break;
-    }
-    let back = [255, 255, 255];
-    for (const [colour, alpha] of layers.reverse()) back = over(colour, alpha, back);
-    const text = rgba(getComputedStyle(el).color);
-    const shown = over(text.slice(0, 3), faded * (text.length > 3 ? text[3] : 1), back);
-    const [hi, lo] = [lum(shown), lum(back)].sort((a, b) => b - a);
-    return (hi + 0.05) / (lo + 0.05);
-}"""
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_whitespace_marks_read_at_4_5_to_1_on_every_tint(
     browser, app_url: str, scheme: str
@@ -403,5 +376,5 @@ def test_whitespace_marks_read_at_4_5_to_1_on_every_tint(
             goto(page, f"{app_url}/?{query}")
             marks = page.locator(".bpl-text .ws")
             expect(marks.first).to_be_attached()
-            worst = min(marks.evaluate_all(f"ms => ms.map({_FADED_CONTRAST_JS})"))
+            worst = min(marks.evaluate_all(f"ms => ms.map({CONTRAST_JS})"))
             assert worst >= 4.5, (colour, worst)
