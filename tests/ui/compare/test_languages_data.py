@@ -155,6 +155,19 @@ def test_axis_ticks_never_share_a_label(frame: pd.DataFrame, metric: str) -> Non
             assert len(set(labels)) == len(labels), (metric, step, labels)
 
 
+@pytest.mark.parametrize("metric", ["chars_per_token", "bytes_per_token"])
+def test_an_axis_over_one_value_starts_at_zero(frame: pd.DataFrame, metric: str) -> None:
+    """A single value (one sample of one's own, one encoding) is a domain of one point, which
+    Vega marks with one tick written to six digits; ratios otherwise start near their values."""
+    mine = frame[(frame["id"] == "yours-1") & (frame["encoding"] == "gpt2")]
+    assert len(mine) == 1
+    one = languages_chart(mine, metric, list(mine["sample"]), ["gpt2"])
+    assert one["layer"][1]["encoding"]["x"]["scale"]["zero"] is True
+    gpt2 = frame[frame["encoding"] == "gpt2"]
+    many = languages_chart(gpt2, metric, sample_order(gpt2, metric, "gpt2"), ["gpt2"])
+    assert many["layer"][1]["encoding"]["x"]["scale"]["zero"] is False
+
+
 def test_tied_encodings_stay_visible(frame: pd.DataFrame) -> None:
     """A dot per encoding even where two encodings give the same value: each later encoding's
     dot is smaller and drawn on top, so it shows inside the one it ties with."""

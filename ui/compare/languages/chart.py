@@ -88,7 +88,9 @@ def languages_chart(
             "titleAnchor": "end",
             **({} if spec.tick_min_step is None else {"tickMinStep": spec.tick_min_step}),
         },
-        "scale": {"zero": metric in ("tokens", "premium")},
+        # One value alone (a sample of one's own, in one encoding) made a domain of one point
+        # and a single tick written "3.16667"; from zero the axis gets ordinary ticks.
+        "scale": {"zero": metric in ("tokens", "premium") or rows[spec.column].nunique() < 2},
     }
     span = {
         "transform": [
