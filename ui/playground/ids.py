@@ -56,8 +56,9 @@ def _is_int(value: object) -> bool:
 
 
 def unknown_ids(enc: Encoding, ids: Sequence[int]) -> list[int]:
-    """The ids that name no token of `enc` (out of range, or one of o200k_base's unused ids)."""
-    return sorted({i for i in ids if not enc.is_valid_id(i)})
+    """The ids that name no token of `enc` (out of range, or one of o200k_base's unused ids),
+    each once, in the order they were typed: the message then reads along with the input."""
+    return list(dict.fromkeys(i for i in ids if not enc.is_valid_id(i)))
 
 
 def id_ranges(ids: Sequence[int]) -> list[tuple[int, int]]:
