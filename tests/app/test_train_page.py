@@ -17,7 +17,7 @@ from ui.common.limits import MAX_CORPUS_BYTES, MAX_TRAIN_VOCAB
 from ui.common.vocab_store import STORE, Stored, VocabStore
 from ui.train import session as train_session
 from ui.train.jobs import TrainingPool
-from ui.train.state import PENDING_KEY
+from ui.train.state import DEFAULT_SPECIALS, PENDING_KEY
 
 CORPUS = "the cat sat on the mat. the dog sat on the log. " * 30 + "naïve café 👋🏽 " * 10
 
@@ -871,12 +871,24 @@ def test_a_training_that_ends_during_the_reload_is_kept(monkeypatch: pytest.Monk
 def test_too_many_special_tokens_is_said_once_with_the_count() -> None:
     """40 special tokens read "At most 16 special tokens." beside "With 40 special tokens the
     size must be at least 296", a size that could not help (QA round 15)."""
-    specials = ",".join(f"<|s{n}|>" for n in range(40))
-    at = open_train(source="paste", text="abc abc abd", specials=specials, size="260")
-    shown = [e.value for e in at.error]
+    at = open_train(source="paste", text="abc abc abd", size="260")
+    at.multiselect(key="train.specials").set_value([f"<|s{n}|>" for n in range(40)])
+    shown = [e.value for e in rerun(at).error]
     assert any("At most 16 special tokens; this list has 40." in e for e in shown), shown
     assert not [e for e in shown if "the size must be at least" in e]
     assert at.button(key="train.train").disabled
+
+
+def test_a_link_naming_thousands_of_special_tokens_is_named_not_drawn() -> None:
+    """20,000 names in `specials=` were 20,000 chips sent to the browser (a hostile link could
+    stall the tab); the page keeps its default and says why."""
+    specials = ",".join(f"<|s{n}|>" for n in range(20_000))
+    at = open_train(source="paste", text="abc abc abd", specials=specials)
+    picker = at.multiselect(key="train.specials")
+    assert picker.value == DEFAULT_SPECIALS and len(picker.options) < 10
+    notice = " ".join(w.value for w in at.warning)
+    assert "it names 20,000 special tokens; a training takes at most 16" in notice
+    assert "specials" not in at.query_params  # the default, so the link no longer holds it
 
 
 def test_a_link_to_a_vocabulary_the_server_lost_opens_at_its_step_once_trained_again(

@@ -32,6 +32,7 @@ from ui.train.settings import (
     check_specials,
     default_name,
     settings_for,
+    specials_in_link,
     trial_split,
 )
 from ui.train.state import (
@@ -214,7 +215,7 @@ def settings_section(corpus: corpora.Corpus | None) -> tuple[TrainSettings, str,
         choice, custom, problems = pattern_box()
     with right:
         offered = [*DEFAULT_SPECIALS, "<|fim_prefix|>", "<|fim_middle|>", "<|fim_suffix|>"]
-        wanted = SPECIALS.seed(default=DEFAULT_SPECIALS)
+        wanted = SPECIALS.seed(specials_in_link, DEFAULT_SPECIALS)
         specials = st.multiselect(
             "Special tokens",
             [*offered, *(s for s in wanted if s not in offered)],  # a link's own ones too

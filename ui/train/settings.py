@@ -124,6 +124,20 @@ def draws_nothing(text: str) -> bool:
     )
 
 
+def specials_in_link(specials: list[str]) -> str | None:
+    """A `Param.seed` check: a link naming more special tokens than a training takes is not
+    drawn (thousands of chips would stall the browser); the page says so and uses its default.
+
+    >>> specials_in_link(["<|a|>"]), specials_in_link(["x"] * 17)
+    (None, 'it names 17 special tokens; a training takes at most 16')
+    """
+    if len(specials) <= MAX_SPECIAL_TOKENS:
+        return None
+    return (
+        f"it names {len(specials):,} special tokens; a training takes at most {MAX_SPECIAL_TOKENS}"
+    )
+
+
 def check_specials(specials: list[str]) -> str | None:
     """An error sentence for unusable special tokens, or None.
 
