@@ -163,6 +163,17 @@ def test_bad_url_parameters_never_break_a_page(page: str, query: dict[str, str])
     assert not at.exception
 
 
+@pytest.mark.parametrize("page", list(PAGES))
+def test_a_link_naming_thousands_of_unknown_vocabularies_gets_a_short_notice(page: str) -> None:
+    """Each unknown id was a sentence of 440 characters: 10,000 of them made a 4 MB notice."""
+    ids = ",".join(f"vocab-{n:032x}" for n in range(10_000))
+    at = on_page(page, vocabs=ids)
+    (notice,) = [w.value for w in at.warning if "This link asked for" in w.value]
+    assert f"`vocabs=vocab-{0:032x}`" in notice and f"vocab-{7:032x}" in notice
+    assert f"vocab-{8:032x}" not in notice and "and 9,992 more values it cannot use." in notice
+    assert len(notice) < 8_000
+
+
 def test_a_link_to_a_missing_token_says_so() -> None:
     at = on_page("vocab", id="99999999999999999999")
     assert "does not have" in messages(at)

@@ -163,5 +163,9 @@ MAX_TREE_NODES = 255
 MAX_TREE_COLUMNS = 128
 MAX_TREE_DEPTH = 40
 
+# Values a link's notice names one by one; a link naming thousands of unknown vocabularies
+# made a notice of megabytes. The rest are counted.
+MAX_LINK_NOTICES = 8
+
 # Vocabulary page: tokens listed under "used in" (the tokens a token is part of).
 USED_IN_SHOWN = 60

@@ -37,7 +37,7 @@ from urllib.parse import quote, quote_plus, unquote
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from ui.common.limits import MAX_URL_TEXT_CHARS, MAX_URL_VALUE_BYTES
+from ui.common.limits import MAX_LINK_NOTICES, MAX_URL_TEXT_CHARS, MAX_URL_VALUE_BYTES
 from ui.common.messages import counted, inline_code
 
 T = TypeVar("T")
@@ -454,8 +454,11 @@ def show_notices() -> None:
     notices: list[str] = st.session_state.get(_NOTICES, [])
     if not notices:
         return
+    named = notices[:MAX_LINK_NOTICES]
+    if len(notices) > len(named):
+        named.append(f"- and {counted(len(notices) - len(named), 'more value')} it cannot use.")
     box = st.container(border=True, key="common_url_notice")
-    box.warning("This link asked for something this page cannot show:\n\n" + "\n".join(notices))
+    box.warning("This link asked for something this page cannot show:\n\n" + "\n".join(named))
     box.button("Dismiss", key="common_url_notice_close", on_click=_dismiss, type="tertiary")
 
 
