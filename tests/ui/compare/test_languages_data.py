@@ -168,6 +168,22 @@ def test_an_axis_over_one_value_starts_at_zero(frame: pd.DataFrame, metric: str)
     assert many["layer"][1]["encoding"]["x"]["scale"]["zero"] is False
 
 
+def test_tooltips_leave_out_what_a_group_does_not_have(frame: pd.DataFrame) -> None:
+    """Code and the tricky cases have no premium (and no script): their tooltips read
+    "vs English (×) null" and empty lines. The 1× rule names what it marks."""
+    for group in ["language", "code", "tricky", "yours"]:
+        part = frame[(frame["group"] == GROUPS[group]) & (frame["encoding"] == "gpt2")]
+        metric = panel_metric("premium", GROUPS[group])
+        spec = languages_chart(part, metric, sample_order(part, metric, "gpt2"), ["gpt2"])
+        fields = [line["field"] for line in spec["layer"][1]["encoding"]["tooltip"]]
+        assert {"sample", "encoding", "tokens", "chars_per_token", "bytes"} <= set(fields)
+        assert ("premium" in fields) == (group == "language"), (group, fields)
+        for field in fields:
+            assert (part[field].dropna().astype(str) != "").any(), (group, field)
+        if metric == "premium":
+            assert "English paragraph" in spec["layer"][2]["encoding"]["tooltip"]["value"]
+
+
 def test_tied_encodings_stay_visible(frame: pd.DataFrame) -> None:
     """A dot per encoding even where two encodings give the same value: each later encoding's
     dot is smaller and drawn on top, so it shows inside the one it ties with."""

@@ -135,7 +135,7 @@ def languages_chart(
                 "legend": None,
             },
             "order": {"field": "drawn", "type": "quantitative"},
-            "tooltip": _TOOLTIP,
+            "tooltip": _tooltip(rows),
         },
     }
     layers: list[Spec] = [span, dots]
@@ -144,7 +144,10 @@ def languages_chart(
             {
                 "data": {"values": [{"premium": 1.0}]},
                 "mark": {"type": "rule", "strokeDash": [4, 3], "color": "gray"},
-                "encoding": {"x": {"field": "premium", "type": "quantitative"}},
+                "encoding": {
+                    "x": {"field": "premium", "type": "quantitative"},
+                    "tooltip": {"value": "1× = as many tokens as the English paragraph"},
+                },
             }
         )
     chart: Spec = {
@@ -156,6 +159,18 @@ def languages_chart(
     if title:
         chart["title"] = {"text": title, "anchor": "start", "fontSize": 13}
     return chart
+
+
+def _tooltip(rows: pd.DataFrame) -> list[Spec]:
+    """The tooltip's lines that have something to say for these rows: code and the tricky cases
+    have no premium, language or script, and a line for them read "vs English (×) null"."""
+    return [line for line in _TOOLTIP if _has_values(rows[line["field"]])]
+
+
+def _has_values(column: pd.Series) -> bool:
+    """Whether any row holds a value (not missing, not an empty string)."""
+    present = column.dropna()
+    return bool((present.astype(str) != "").any())
 
 
 def dot_sizes(n: int) -> list[int]:
