@@ -114,7 +114,7 @@ def test_a_value_a_link_gives_twice_is_named_and_the_last_one_counts() -> None:
             {"tab": "languages", "groups": "language,yours,tricky"},
             "compare.lang_groups",
             ["language", "tricky"],
-            "no yours samples here",
+            "samples of your own are not in links",
         ),
     ],
 )

@@ -377,27 +377,39 @@ def at_most(upper: int, owner: str, what: str) -> Callable[[int], str | None]:
     return check
 
 
-def known_only(allowed: Sequence[str], what: str = "") -> Callable[[list[str]], str | None]:
+def no_such(names: list[str]) -> str:
+    """Why a link's names are not used, when the page has none of that name (the usual case).
+
+    >>> no_such(["zzz", "yyy"])
+    'no zzz, yyy here'
+    """
+    return f"no {', '.join(names)} here"
+
+
+def known_only(
+    allowed: Sequence[str], why: Callable[[list[str]], str] = no_such
+) -> Callable[[list[str]], str | None]:
     """A `seed` check for a list of names: refused (the default instead) only when none of them
-    is `allowed`; otherwise `keep_known` drops the unknown ones and keeps the rest."""
+    is `allowed`; otherwise `keep_known` drops the unknown ones and keeps the rest. `why` says
+    why names are not used, in the notice."""
 
     def check(picked: list[str]) -> str | None:
         if any(name in allowed for name in picked):
             return None
-        return f"no {', '.join(picked)}{what} here"
+        return why(picked)
 
     return check
 
 
 def keep_known(param: Param[list[str]], picked: list[str], allowed: Sequence[str], first: bool,
-               what: str = "") -> list[str]:  # fmt: skip
+               why: Callable[[list[str]], str] = no_such) -> list[str]:  # fmt: skip
     """The names of `picked` that are `allowed`. Those that are not, when they come from the link
     (the `first` seed), are named in a notice: a shared link with one vocabulary the server no
     longer holds keeps the others."""
     kept = [name for name in picked if name in allowed]
     unknown = [name for name in picked if name not in allowed]
     if unknown and first and (raw := _link_value(param.url)) is not None:
-        reason = f"no {', '.join(unknown)}{what} here; showing {', '.join(kept)}"
+        reason = f"{why(unknown)}; showing {', '.join(kept)}"
         name_invalid(param.url, raw, reason)
     return kept
 

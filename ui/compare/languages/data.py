@@ -91,6 +91,24 @@ METRICS: dict[str, Metric] = {
 }
 
 
+def groups_not_here(names: list[str]) -> str:
+    """Why a link's sample groups are not shown. Samples of one's own stay in the session that
+    added them, so a link to them finds none ("no yours samples here" said nothing useful).
+
+    >>> groups_not_here(["yours"])
+    'samples of your own are not in links: they stay in the session that added them'
+    >>> groups_not_here(["poems", "yours"])
+    'no sample group poems here, and samples of your own ... added them'
+    """
+    unknown = [name for name in names if name != CUSTOM_KIND]
+    said = [f"no sample group {', '.join(unknown)} here"] if unknown else []
+    if CUSTOM_KIND in names:
+        said.append(
+            "samples of your own are not in links: they stay in the session that added them"
+        )
+    return ", and ".join(said)
+
+
 def custom_sample(index: int, title: str, text: str) -> Sample:
     """A sample the user added, labelled as theirs (the title is shown as typed, escaped)."""
     return Sample(

@@ -36,6 +36,7 @@ from ui.compare.languages.data import (
     METRICS,
     PREMIUM_COLUMN,
     custom_sample,
+    groups_not_here,
     long_frame,
     panel_metric,
     sample_order,
@@ -110,8 +111,8 @@ def languages_tab() -> None:
     METRIC.publish()
     metric = METRIC.value
     first = SAMPLE_GROUPS.key not in st.session_state
-    picked = SAMPLE_GROUPS.seed(known_only(present, " samples"), default=present)
-    SAMPLE_GROUPS.set(keep_known(SAMPLE_GROUPS, picked, present, first, " samples"))
+    picked = SAMPLE_GROUPS.seed(known_only(present, groups_not_here), default=present)
+    SAMPLE_GROUPS.set(keep_known(SAMPLE_GROUPS, picked, present, first, groups_not_here))
     with controls:
         groups = st.pills(
             "Samples",
