@@ -57,6 +57,9 @@ def test_with_no_query_every_token_is_listed_a_page_at_a_time() -> None:
 
 def test_a_page_typed_past_the_end_shows_the_last_and_says_so() -> None:
     at = open_vocab(q="ing")
+    said = " ".join(m.value for m in at.markdown)
+    assert "the exact match first, then those starting with it, then the rest" in said
+    assert any("under Curiosities" in c.value for c in at.caption)
     at.number_input(key="vocab.page").set_value(9999)
     rerun(at)
     last = at.number_input(key="vocab.page").value
@@ -212,6 +215,8 @@ def test_curiosities_and_the_glitch_token_search() -> None:
     longest = listed_ids(at)
     gpt2 = tk.get_encoding("gpt2")
     assert len(gpt2.token_bytes(longest[0])) >= len(gpt2.token_bytes(longest[-1]))
+    pages_note = next(c.value for c in at.caption if "pages of" in c.value)
+    assert "under Curiosities" not in pages_note  # said on the Curiosities lists themselves
     at.segmented_control(key="vocab.list").set_value("last_learned")
     assert listed_ids(rerun(at))[:2] == [50255, 50254]
     at.button(key="vocab.glitch_ SolidGoldMagikarp").click()

@@ -74,7 +74,8 @@ PROMPTS: dict[SearchMode, Prompt] = {
     "text": Prompt(
         "Text in the token",
         "·the   or   Magikarp",
-        "Tokens containing this text: exact match first, then tokens starting with it. "
+        "Tokens containing this text: the exact match first, then the tokens starting with "
+        "it, then the rest. "
         "A space counts: type · for it (→ tab, ↵ newline), so ·the and the find different tokens.",
     ),
     "regex": Prompt(
@@ -243,7 +244,9 @@ def _describe(mode: SearchMode, query: str, count: int, ignore_case: bool) -> st
     shown = inline_code(plain(query.encode("utf-8", "replace")), max_chars=60)
     case = ", ignoring case" if ignore_case else ""
     if mode == "text":
-        order = ": exact match first, then tokens starting with it" if many else ""
+        order = (
+            ": the exact match first, then those starting with it, then the rest" if many else ""
+        )
         return f"{tokens} {'contain' if many else 'contains'} {shown}{case}{order}."
     if mode == "regex":
         return f"{tokens} {'match' if many else 'matches'} {shown}{case}."
@@ -378,10 +381,15 @@ def results_table(vocab: Vocabulary, listing: Listing, token_id: int | None) -> 
         # hid its last digits, and the table stayed where it was without a word.
         picker.number_input("Page", min_value=1, key=PAGE.key)
         past = "" if typed_past is None else f"There is no page {typed_past:,}; the last is shown. "
+        # Said on the Curiosities lists themselves, the pointer to them only puzzled.
+        whole = (
+            ""
+            if listing.key[1] == "curious"
+            else "; the whole vocabulary's longest or last learned tokens are under Curiosities"
+        )
         where.caption(
             f"{past}Tokens {start + 1:,}–{start + len(ids):,} of {len(listing.ids):,} "
-            f"({pages:,} pages of {PAGE_SIZE}). A column's header sorts this page only; the "
-            "whole vocabulary's longest or last learned tokens are under Curiosities."
+            f"({pages:,} pages of {PAGE_SIZE}). A column's header sorts this page only{whole}."
         )
     PAGE.publish(default=home)
     return token_id
