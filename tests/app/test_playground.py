@@ -306,6 +306,17 @@ def test_decoding_part_of_a_character_gives_one_replacement_character() -> None:
     assert at.code[0].value == "a\ufffdb"
 
 
+def test_every_problem_with_the_ids_is_said_in_one_box() -> None:
+    """Two boxes (not ids, and ids of no token) squeezed the ids pane to half a line of ids at
+    1280x720: one box says both, a line each, and the valid ids are still decoded."""
+    at = open_app(mode="decode", ids="15339, 1917, 100257, 9999999, abc", enc="cl100k_base")
+    (error,) = [e.value for e in at.error]
+    assert not at.warning
+    first, second = error.split("  \n")
+    assert first.startswith("Not token ids: `abc`.") and second.startswith("Not ids of `cl100k")
+    assert shown_ids(at) == [15339, 1917, 100257]
+
+
 def test_unknown_ids_are_named_with_the_exact_valid_range() -> None:
     at = open_app(mode="decode", ids="15339 199998 200018 200019", enc="o200k_base")
     (error,) = [e.value for e in at.error]

@@ -331,19 +331,24 @@ def _unused_ids(enc: Encoding) -> list[int]:
 def decode_ids(enc: Encoding, raw: str) -> Tokenized:
     """Parse pasted ids, name the ones that cannot be used, and decode the rest."""
     parsed = parse_ids(raw)
+    ids = parsed.ids[:MAX_IDS]
+    errors = []
     if parsed.malformed:
-        st.error(
+        errors.append(
             f"Not token ids: {quote_some(parsed.malformed)}. Separate ids with spaces or "
             "commas, or paste a JSON list such as `[31373, 995]`."
         )
-    ids = parsed.ids[:MAX_IDS]
-    if len(parsed.ids) > MAX_IDS:
-        st.warning(f"Only the first {MAX_IDS:,} ids are decoded.")
-    unknown = unknown_ids(enc, ids)
-    if unknown:
+    if unknown := unknown_ids(enc, ids):
         name = inline_code(enc.name)
         valid = valid_ids_sentence(name, enc.n_vocab, _unused_ids(enc))
-        st.error(f"Not ids of {name}: {quote_some(unknown)}. {valid} They are left out below.")
+        errors.append(f"Not ids of {name}: {quote_some(unknown)}. {valid} They are left out below.")
+    capped = [f"Only the first {MAX_IDS:,} ids are decoded."] if len(parsed.ids) > MAX_IDS else []
+    # One box, its problems a line each: at 1280x720 two boxes squeezed the ids pane to half a
+    # line of ids.
+    if errors:
+        st.error("  \n".join([*errors, *capped]))
+    elif capped:
+        st.warning(capped[0])
     return tokens.tokenized_from_ids(enc, [i for i in ids if enc.is_valid_id(i)])
 
 
