@@ -10,11 +10,11 @@ import streamlit as st
 from ui.common.copy_button import copy_link_button
 from ui.common.navigation import require_frame
 from ui.common.sidebar import current_encoding
-from ui.common.tokens import normalised_note
+from ui.common.tokens import normalised_note, specials_as_text
 from ui.merges import chunks, player
 from ui.merges.head import head
 from ui.merges.keys import player_keys
-from ui.merges.state import CHUNK
+from ui.merges.state import CHUNK, SPECIALS_HERE
 
 require_frame()
 
@@ -23,6 +23,8 @@ text, presenting = head(enc)
 walk = player.walkthrough(enc, text)
 if not presenting and (note := normalised_note(enc, text, walk.text)):
     st.caption(note)  # Qwen's NFC: the chunks and the whole text below are of the composed text
+if not presenting and (note := specials_as_text(enc, walk.text, SPECIALS_HERE)):
+    st.caption(note)
 if not walk.chunks:
     # Not st.stop(): the link's notices are drawn above the page once it has run.
     player.unused_selection("there is no text here to step through")

@@ -240,6 +240,19 @@ def test_the_examples_menu_loads_an_example() -> None:
     assert at.selectbox(key="merges.example").value is None
 
 
+def test_the_special_tokens_example_says_its_tokens_are_traced_as_text() -> None:
+    """The example the Playground shows as one id each was traced here as text, without a word."""
+    at = open_merges(enc="llama3")
+    at.selectbox(key="merges.example").set_value("Special tokens")
+    rerun(at)
+    assert "<|end_of_text|>" in at.session_state["merges.text"]
+    (note,) = [c.value for c in at.caption if "read here as ordinary text" in c.value]
+    assert note.startswith(":material/info: `<|end_of_text|>` is a special token of `llama3`")
+    assert "never merged" in note
+    presenting = open_merges(enc="llama3", present="1", text=at.session_state["merges.text"])
+    assert not [c for c in presenting.caption if "read here as ordinary text" in c.value]
+
+
 def test_the_encoding_picker_changes_the_merges() -> None:
     at = open_merges(chunk=str(OPENAI))
     at.selectbox(key="common.enc").set_value("o200k_base")

@@ -10,7 +10,7 @@ import codecs
 import sys
 import threading
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from tokenizer import Encoding, Tokenized
@@ -218,3 +218,35 @@ def _ids_by_bytes(enc: Encoding) -> dict[bytes, int]:
 
     # A dict's table costs about 100 bytes an entry beyond the shared keys.
     return cache.derived(("ids by bytes", vocab_key(enc)), build, lambda ids: 100 * len(ids))
+
+
+def special_texts_in(text: str, specials: Iterable[str]) -> list[str]:
+    """The special tokens whose text appears in `text`, in the order they first appear.
+
+    >>> special_texts_in("a<|endoftext|>b<|fim_prefix|>", ["<|fim_prefix|>", "<|endoftext|>"])
+    ['<|endoftext|>', '<|fim_prefix|>']
+    """
+    # Only specials whose first character occurs at all are looked for: Llama 3 has 256 of them,
+    # all starting with "<", and a megabyte without one is then a single scan.
+    candidates = [s for s in specials if s]
+    present = {c for c in {s[0] for s in candidates} if c in text}
+    found = [(text.find(s), s) for s in candidates if s[0] in present and s in text]
+    return [s for _, s in sorted(found)]
+
+
+def specials_as_text(enc: Encoding, text: str, then: str) -> str | None:
+    """A caption for special-token text in `text` read as ordinary text, or None if it has none.
+
+    `then` follows the sentence's colon, and says what the page does about it; ``{it}`` there
+    becomes "it" or "each", as the tokens found are one or more.
+    """
+    found = special_texts_in(text, enc.special_tokens)
+    if not found:
+        return None
+    names = " and ".join(inline_code(s, 40) for s in found[:3])
+    more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
+    verb, it = ("is a special token", "it") if len(found) == 1 else ("are special tokens", "each")
+    return (
+        f":material/info: {names}{more} {verb} of {inline_code(enc.name, 40)}, read here as "
+        f"ordinary text: {then.format(it=it)}"
+    )

@@ -36,3 +36,9 @@ ACTED = "merges.acted"  # this run was asked for by the user, not by the play ti
 SEEN = "merges.seen"  # (encoding, text, chunk's text) the chunk and step were chosen for
 EXAMPLE = "merges.example"
 LINE = "merges.text_line"  # presenting: the one-line box, applied to TEXT when committed
+
+# What the page says of special-token text in its text (the "Special tokens" example has some).
+SPECIALS_HERE = (
+    "special tokens are added whole, never merged (the Playground's **Special tokens** shows "
+    "{it} as one id)."
+)

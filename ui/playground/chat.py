@@ -27,6 +27,7 @@ from ui.common.limits import MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES
 from ui.common.messages import inline_code, not_in_link, quote_some
 from ui.common.registry import vocab_key
 from ui.common.state import publish_fitting, seed_following_default
+from ui.common.tokens import special_texts_in
 from ui.playground import panels
 from ui.playground.conversation import (
     CHANNELS,
@@ -40,7 +41,6 @@ from ui.playground.conversation import (
     unreadable,
     with_keys,
 )
-from ui.playground.ids import special_texts_in
 from ui.playground.state import CHAT, IDS, PROMPT, TEMPLATE, TEXT
 
 # Who renders each template that reads a message's text as text, for the note that says so.

@@ -7,7 +7,7 @@ can name them instead of failing.
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tokenizer import Encoding
@@ -95,17 +95,3 @@ def valid_ids_sentence(name: str, n_vocab: int, unused: Sequence[int], most: int
     if more > 0:
         shown += f" and {more:,} more runs ({len(unused):,} ids in all)"
     return f"{sentence}, except {shown} (unused)."
-
-
-def special_texts_in(text: str, specials: Iterable[str]) -> list[str]:
-    """The special tokens whose text appears in `text`, in the order they first appear.
-
-    >>> special_texts_in("a<|endoftext|>b<|fim_prefix|>", ["<|fim_prefix|>", "<|endoftext|>"])
-    ['<|endoftext|>', '<|fim_prefix|>']
-    """
-    # Only specials whose first character occurs at all are looked for: Llama 3 has 256 of them,
-    # all starting with "<", and a megabyte without one is then a single scan.
-    candidates = [s for s in specials if s]
-    present = {c for c in {s[0] for s in candidates} if c in text}
-    found = [(text.find(s), s) for s in candidates if s[0] in present and s in text]
-    return [s for _, s in sorted(found)]

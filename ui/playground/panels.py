@@ -29,7 +29,7 @@ from ui.common.state import publish_text
 from ui.common.stats import format_ratio, text_stats
 from ui.common.token_pane import live_token_view
 from ui.common.token_view import ColorBy, ViewOptions, view_parts
-from ui.playground.ids import parse_ids, special_texts_in, unknown_ids, valid_ids_sentence
+from ui.playground.ids import parse_ids, unknown_ids, valid_ids_sentence
 from ui.playground.pin import pin_html
 from ui.playground.state import (
     CHAT,
@@ -306,17 +306,11 @@ def special_hint(enc: Encoding, text: str, chosen: Settings) -> None:
     """Special-token text read as ordinary text: say so, and how to see it as one id."""
     if chosen.special:
         return
-    found = special_texts_in(text, enc.special_tokens)
-    if not found:
-        return
-    names = " and ".join(inline_code(s, 40) for s in found[:3])
-    more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
-    verb, each = ("is a special token", "it") if len(found) == 1 else ("are special tokens", "each")
     # A caption, not a box: at 1280x720 two boxes left the token pane three lines high.
-    st.caption(
-        f":material/info: {names}{more} {verb} of {inline_code(enc.name, 40)}, read here as "
-        f"ordinary text: turn on **Special tokens** to see {each} as one id."
-    )
+    if note := tokens.specials_as_text(
+        enc, text, "turn on **Special tokens** to see {it} as one id."
+    ):
+        st.caption(note)
 
 
 def _unused_ids(enc: Encoding) -> list[int]:

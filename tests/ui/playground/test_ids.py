@@ -5,12 +5,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tokenizer as tk
-from ui.common.tokens import tokenized_from_ids
+from ui.common.tokens import special_texts_in, tokenized_from_ids
 from ui.playground.ids import (
     ParsedIds,
     id_ranges,
     parse_ids,
-    special_texts_in,
     unknown_ids,
     valid_ids_sentence,
 )
