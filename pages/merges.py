@@ -23,7 +23,7 @@ text, presenting = head(enc)
 walk = player.walkthrough(enc, text)
 if not presenting and (note := normalised_note(enc, text, walk.text)):
     st.caption(note)  # Qwen's NFC: the chunks and the whole text below are of the composed text
-if not presenting and (note := specials_as_text(enc, walk.text, SPECIALS_HERE)):
+if not presenting and (note := specials_as_text([enc], walk.text, SPECIALS_HERE)):
     st.caption(note)
 if not walk.chunks:
     # Not st.stop(): the link's notices are drawn above the page once it has run.

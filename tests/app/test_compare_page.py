@@ -98,6 +98,22 @@ def test_every_ratio_divides_the_text_as_typed() -> None:
     ]
 
 
+def test_special_token_text_is_said_to_be_counted_as_text() -> None:
+    """Compare counts `<|endoftext|>` as the text it is, with no toggle: it now says so, naming
+    the tokenizers that have the token (llama3 has other special tokens)."""
+    typed = "hi <|endoftext|> there <|endofprompt|>"
+    at = open_compare(text=typed, encs="gpt2,cl100k_base,llama3")
+    (note,) = [c.value for c in at.caption if "read here as ordinary text" in c.value]
+    said = "`<|endoftext|>` and `<|endofprompt|>` are special tokens of `gpt2` and `cl100k_base`"
+    assert note.startswith(f":material/info: {said}, read here as ordinary text: every column")
+    counts = [
+        len(tk.get_encoding(n).encode_ordinary(typed)) for n in ["gpt2", "cl100k_base", "llama3"]
+    ]
+    assert column_counts(at) == [f"{c:,}" for c in counts]
+    plain = open_compare(text="hi there", encs="gpt2,cl100k_base")
+    assert not [c for c in plain.caption if "read here as ordinary text" in c.value]
+
+
 def test_the_ratios_of_an_empty_text_are_blank_not_none() -> None:
     at = open_compare()
     at.session_state["compare.text"] = ""

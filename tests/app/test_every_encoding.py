@@ -138,6 +138,7 @@ def test_compare_names_the_encoding_that_composes_the_text() -> None:
     assert column_counts(at) == [f"{c:,}" for c in counts]
     (info,) = [i.value for i in at.info if "normalises" in i.value]
     assert info.startswith("`qwen3` normalises text (NFC)") and "llama3" not in info
+    assert f"divide the text as typed ({len(DECOMPOSED):,} characters)" in info
     # Composed text is the same to both: the boundary diff is drawn.
     composed = open_compare(
         text=tk.get_encoding("qwen3").normalizer(DECOMPOSED), encs="llama3,qwen3"

@@ -47,3 +47,12 @@ def quote_some(items: Sequence[object], limit: int = 8) -> str:
     shown = ", ".join(inline_code(str(item)) for item in items[:limit])
     rest = len(items) - limit
     return f"{shown} and {rest:,} more" if rest > 0 else shown
+
+
+def listed(words: Sequence[str]) -> str:
+    """Words as a sentence lists them.
+
+    >>> listed(["a"]), listed(["a", "b"]), listed(["a", "b", "c"])
+    ('a', 'a and b', 'a, b and c')
+    """
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"

@@ -15,7 +15,7 @@ from typing import Literal
 
 from tokenizer import Encoding, Tokenized
 from ui.common import cache
-from ui.common.messages import inline_code
+from ui.common.messages import inline_code, listed
 from ui.common.registry import vocab_key
 
 # Bytes a `Tokenized` holds per token, roughly: an id, a bytes piece, two span tuples.
@@ -234,19 +234,24 @@ def special_texts_in(text: str, specials: Iterable[str]) -> list[str]:
     return [s for _, s in sorted(found)]
 
 
-def specials_as_text(enc: Encoding, text: str, then: str) -> str | None:
-    """A caption for special-token text in `text` read as ordinary text, or None if it has none.
+def specials_as_text(encs: Sequence[Encoding], text: str, then: str) -> str | None:
+    """A caption for special-token text in `text` that `encs` read as ordinary text, or None.
 
     `then` follows the sentence's colon, and says what the page does about it; ``{it}`` there
     becomes "it" or "each", as the tokens found are one or more.
     """
-    found = special_texts_in(text, enc.special_tokens)
+    found: dict[str, None] = {}
+    owners = []
+    for enc in encs:
+        if mine := special_texts_in(text, enc.special_tokens):
+            found |= dict.fromkeys(mine)
+            owners.append(inline_code(enc.name, 40))
     if not found:
         return None
-    names = " and ".join(inline_code(s, 40) for s in found[:3])
+    names = listed([inline_code(s, 40) for s in list(found)[:3]])
     more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
     verb, it = ("is a special token", "it") if len(found) == 1 else ("are special tokens", "each")
     return (
-        f":material/info: {names}{more} {verb} of {inline_code(enc.name, 40)}, read here as "
-        f"ordinary text: {then.format(it=it)}"
+        f":material/info: {names}{more} {verb} of {listed(owners)}, read here as ordinary "
+        f"text: {then.format(it=it)}"
     )

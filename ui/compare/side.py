@@ -26,6 +26,12 @@ from ui.compare.view import (
     ratio_caption,
 )
 
+# What the tab says of special-token text in the text: every column counts it as text.
+SPECIALS_HERE = (
+    "every column counts {it} as the text it is (the Playground's **Special tokens** shows {it} "
+    "as one id)."
+)
+
 
 def default_choice() -> list[str]:
     """GPT-2 against the latest vocabulary trained here, else GPT-2, GPT-4 and GPT-4o's."""
@@ -77,9 +83,11 @@ def _boundaries(
             for name in chosen
             if (note := tokens.normalised_note(registry.get_encoding(name), text, toks[name].text))
         ]
+        # The note says the counts are of the composed text; the ratios are not (one measure).
         st.info(
             " ".join(notes) + " So the cuts are of different texts and cannot be laid side by "
-            "side; the columns above show each one's tokens."
+            "side; the columns above show each one's tokens. Their characters and bytes per "
+            f"token divide the text as typed ({len(text):,} characters), one measure for all."
         )
         return
     keys = tuple(registry.vocab_key(registry.get_encoding(name)) for name in chosen)
@@ -159,6 +167,11 @@ def side_by_side() -> None:
     if len(chosen) < 2:
         st.info("Pick at least two tokenizers to compare.")
         return
+    as_text = [
+        enc for enc in map(registry.get_encoding, chosen) if not registry.specials_in_text(enc)
+    ]
+    if note := tokens.specials_as_text(as_text, text, SPECIALS_HERE):
+        st.caption(note)
     toks = _columns(text, chosen, show_whitespace)
     if text and len(toks) == len(chosen):  # else a column says which pattern is too slow
         _boundaries(text, toks, chosen, show_whitespace)

@@ -307,9 +307,8 @@ def special_hint(enc: Encoding, text: str, chosen: Settings) -> None:
     if chosen.special:
         return
     # A caption, not a box: at 1280x720 two boxes left the token pane three lines high.
-    if note := tokens.specials_as_text(
-        enc, text, "turn on **Special tokens** to see {it} as one id."
-    ):
+    then = "turn on **Special tokens** to see {it} as one id."
+    if note := tokens.specials_as_text([enc], text, then):
         st.caption(note)
 
 
