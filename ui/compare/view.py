@@ -21,6 +21,7 @@ from ui.common.limits import MAX_DIFF_CHARS
 from ui.common.messages import counted
 from ui.common.palette import HUES, css_colour
 from ui.common.stats import TextStats, format_ratio
+from ui.compare.colours import slots
 
 # Column wrapper for the playground's token view: one pane (no ids), as columns are narrow.
 _COLUMN_CSS = (
@@ -215,10 +216,12 @@ BLOCK_CHARS = 40
 next block, so dense text (a paragraph no two tokenizers cut alike) still wraps."""
 
 
-def _lane_css(n: int) -> str:
+def _lane_css(names: Sequence[str]) -> str:
+    """Each lane's colours: its tokenizer's own hue (ui/compare/colours.py), as in the charts."""
     rules = []
-    for i, colour in enumerate(LANE_COLOURS[:n]):
-        r, g, b = HUES[i]
+    for i, slot in enumerate(slots(names)):
+        colour = LANE_COLOURS[slot]
+        r, g, b = HUES[slot]
         rules.append(
             f".bdiff .l{i}{{border-left:3px solid {colour}}}"
             f".bdiff .l{i} .t0{{background:rgba({r},{g},{b},.16)}}"
@@ -354,7 +357,7 @@ def _html(
         "colour, a bar of its colour where only it ends a token, a thin grey bar where some "
         "others do too, a wavy underline where a token ends inside a character."
     )
-    css = _DIFF_CSS + _lane_css(len(toks))
+    css = _DIFF_CSS + _lane_css(names)
     return (
         f'<div class="bdw"><style>{css}</style><div class="bdiff-key">{key}</div>'
         f'<div class="bdiff-help">{help_text}</div><div class="bdiff">{"".join(parts)}</div></div>'

@@ -10,10 +10,9 @@ import tokenizer as tk
 from ui.common.samples import load_samples
 from ui.compare.languages.chart import (
     ENCODING_COLOURS,
-    GLYPHS,
+    LEGEND,
     ROW_PIXELS,
     SHAPES,
-    key_html,
     languages_chart,
 )
 from ui.compare.languages.data import (
@@ -198,17 +197,40 @@ def test_tied_encodings_stay_visible(frame: pd.DataFrame) -> None:
     assert [drawn[e] for e in encodings] == sorted(drawn.values())  # smaller ones drawn later
 
 
-def test_colour_and_shape_are_keyed_once_above_the_charts(frame: pd.DataFrame) -> None:
-    """No chart draws a legend (Vega-Lite's was cut by a narrow chart); `key_html` names every
-    encoding, in the charts' order, with the colour and the shape its dots have."""
+def test_each_chart_keys_its_colours_and_shapes_for_its_png(frame: pd.DataFrame) -> None:
+    """The key was HTML above the charts, so a chart's PNG (its menu) had dots and no names.
+    Each chart has one legend now, colour and shape merged (the same definition), in as many
+    columns as its width holds; the nested sizes are not keyed."""
     languages = frame[frame["group"] == GROUPS["language"]]
-    order = sample_order(languages, "tokens", "gpt2")
     encodings = tk.list_encodings()
-    spec = languages_chart(languages, "tokens", order, encodings)
+    spec = languages_chart(
+        languages, "tokens", sample_order(languages, "tokens", "gpt2"), encodings
+    )
     encoding = spec["layer"][1]["encoding"]
-    assert encoding["color"]["legend"] is None and encoding["shape"]["legend"] is None
-    items = re.findall(r'color:(#[0-9a-f]{6});[^"]*" aria-hidden="true">(.)</span> ([^<]*)</span>',
-                       key_html(encodings))  # fmt: skip
-    colours = encoding["color"]["scale"]["range"]
-    shapes = [GLYPHS[SHAPES.index(s)] for s in encoding["shape"]["scale"]["range"]]
-    assert items == list(zip(colours, shapes, encodings, strict=True))
+    assert encoding["color"]["legend"] == encoding["shape"]["legend"] == LEGEND
+    assert LEGEND["title"] is None and "width" in LEGEND["columns"]["expr"]
+    assert encoding["size"]["legend"] is None
+    assert encoding["color"]["scale"]["domain"] == encodings
+
+
+def test_an_encoding_keeps_its_colour_and_shape_whatever_else_is_shown(
+    frame: pd.DataFrame,
+) -> None:
+    """llama3 was a red triangle with four encodings before it and a blue circle when picked
+    first: screenshots of one page disagreed. Every bundled encoding has its own."""
+    languages = frame[frame["group"] == GROUPS["language"]]
+
+    def style(encodings: list[str]) -> dict[str, tuple[str, str]]:
+        shown = languages[languages["encoding"].isin(encodings)]
+        order = sample_order(shown, "tokens", encodings[0])
+        encoding = languages_chart(shown, "tokens", order, encodings)["layer"][1]["encoding"]
+        colours, shapes = encoding["color"]["scale"], encoding["shape"]["scale"]
+        assert colours["domain"] == shapes["domain"] == encodings
+        pairs = zip(colours["range"], shapes["range"], strict=True)
+        return dict(zip(encodings, pairs, strict=True))
+
+    every = style(tk.list_encodings())
+    assert len(set(every.values())) == len(every)
+    for picked in (["llama3", "gpt2"], ["qwen3"], ["o200k_base", "cl100k_base", "llama3"]):
+        assert style(picked) == {name: every[name] for name in picked}
+    assert len(SHAPES) == len(ENCODING_COLOURS)  # a slot for every hue

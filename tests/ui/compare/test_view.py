@@ -12,7 +12,9 @@ from tests.ui.payloads import XSS_PAYLOADS
 from ui.common.glyphs import DOTTED_CIRCLE, visible_html
 from ui.common.stats import text_stats
 from ui.common.token_view import render_tokens
+from ui.compare.colours import slots
 from ui.compare.view import (
+    LANE_COLOURS,
     Row,
     boundaries,
     boundary_diff,
@@ -186,3 +188,17 @@ def test_verdict_edge_cases() -> None:
     same = [Row("a", text_stats("xy", 1)), Row("b", text_stats("xy", 1))]
     assert cheapest_sentence(same).startswith("All of them need the same number")
     assert cheapest_sentence([Row("a", text_stats("", 0))]) == "Type some text to compare."
+
+
+def test_each_tokenizers_lane_has_its_own_hue_whatever_its_place(
+    three: list[tk.Tokenized],
+) -> None:
+    """Lane colours went by place, so a tokenizer was blue first and green third; they are the
+    charts' fixed hues now (ui/compare/colours.py)."""
+    forward = diff_html(three, NAMES, show_whitespace=False)
+    backward = diff_html(three[::-1], NAMES[::-1], show_whitespace=False)
+    for lane, name in enumerate(NAMES):
+        (slot,) = slots([name])
+        assert f".bdiff .l{lane}{{border-left:3px solid {LANE_COLOURS[slot]}}}" in forward
+        flipped = len(NAMES) - 1 - lane
+        assert f".bdiff .l{flipped}{{border-left:3px solid {LANE_COLOURS[slot]}}}" in backward

@@ -2,26 +2,28 @@
 
 A builder (frame in, Vega-Lite spec out), tested on its spec. One chart per group of samples
 (the translations, the code, the tricky cases, yours), each a dot plot: a row per sample, most
-expensive at the top, a dot (colour and shape) per encoding, a thin bar from the cheapest to the
-dearest encoding of that sample. 62 samples × 3 encodings read at 1280×720 this way, where bars
-made a 1,500-pixel wall. Each encoding's dot is a size smaller than the one before, so encodings
-that tie show as shapes nested in one another rather than one hiding the rest. Plain dicts, not
-altair: its validation cost about 100 ms a chart per rerun. Colours are ui/common/palette.py's
-hues, which read on both themes; Streamlit's theme colours axes and labels. Sample titles reach
-the chart as data: Vega draws them as text, never as HTML.
+expensive at the top, a dot per encoding (its colour and shape fixed per encoding:
+ui/compare/colours.py), a thin bar from the cheapest to the dearest encoding of that sample.
+62 samples × 3 encodings read at 1280×720 this way, where bars made a 1,500-pixel wall. Each
+encoding's dot is a size smaller than the one before, so encodings that tie show as shapes
+nested in one another rather than one hiding the rest. Plain dicts, not altair: its validation
+cost about 100 ms a chart per rerun. Colours are ui/common/palette.py's hues, which read on
+both themes; Streamlit's theme colours axes and labels. Sample titles reach the chart as data:
+Vega draws them as text, never as HTML.
 """
 
-import html
 from typing import Any
 
 import pandas as pd
 
 from ui.common.palette import HUES, css_colour
+from ui.compare.colours import slots
 from ui.compare.languages.data import METRICS
 
 ENCODING_COLOURS = [css_colour(rgb) for rgb in HUES]
-SHAPES = ["circle", "square", "diamond", "triangle-up", "cross", "triangle-down"]
-GLYPHS = ["●", "■", "◆", "▲", "✚", "▼"]  # the shapes as characters, for the key above the charts
+# One shape per slot of ui/compare/colours.py, as many as there are hues.
+SHAPES = ["circle", "square", "diamond", "triangle-up", "cross", "triangle-down",
+          "triangle-right", "triangle-left"]  # fmt: skip
 LABEL_LIMIT = 150  # pixels of sample title before Vega cuts it with "…"
 DOT_AREA_MAX, DOT_AREA_MIN = 130, 30  # square pixels: the first encoding's dot, the last's
 ROW_PIXELS = 14  # a row per sample: at 12 the 11 px labels touched and the first one overlapped
@@ -32,6 +34,22 @@ ROW_PIXELS = 14  # a row per sample: at 12 the 11 px labels touched and the firs
 PADDING = {"top": 8, "bottom": 5, "left": 5, "right": 4}
 
 Spec = dict[str, Any]
+
+# Each chart's key, in the chart, so that its PNG (the chart's menu) says which dot is which:
+# an HTML key above the charts was lost in the picture. Below the plot, in as many columns as
+# the chart's width holds, so a narrow chart wraps it rather than cutting it (Vega's default
+# legend, in fixed columns, lost the third encoding at 1024 px).
+LEGEND = {
+    "orient": "bottom",
+    "direction": "horizontal",
+    "title": None,
+    "columns": {"expr": "max(1, floor(width / 105))"},
+    "labelLimit": 90,
+    "labelFontSize": 11,
+    "symbolSize": 90,
+    "rowPadding": 2,
+    "columnPadding": 12,
+}
 
 _TOOLTIP = [
     {"field": "sample", "type": "nominal", "title": "Sample"},
@@ -58,9 +76,10 @@ def languages_chart(
 
     `frame` is `ui.compare.languages.data.long_frame`'s, filtered to one group's samples and the
     encodings shown. For the token premium, a dashed rule marks 1× (as expensive as English).
-    No chart has a legend of its own: `key_html` draws one above them all.
+    Each chart has its key below the plot (`LEGEND`), so its exported PNG has it too.
     """
     spec = METRICS[metric]
+    slot = slots(encodings)
     rows = frame[frame["sample"].isin(order)]
     values = [
         {key: (None if pd.isna(value) else value) for key, value in record.items()}
@@ -114,17 +133,18 @@ def languages_chart(
         "encoding": {
             "y": y,
             "x": x,
+            # Colour and shape share one legend (the same definition merges them).
             "color": {
                 "field": "encoding",
                 "type": "nominal",
-                "scale": {"domain": encodings, "range": ENCODING_COLOURS[: len(encodings)]},
-                "legend": None,
+                "scale": {"domain": encodings, "range": [ENCODING_COLOURS[i] for i in slot]},
+                "legend": LEGEND,
             },
             "shape": {
                 "field": "encoding",
                 "type": "nominal",
-                "scale": {"domain": encodings, "range": SHAPES[: len(encodings)]},
-                "legend": None,
+                "scale": {"domain": encodings, "range": [SHAPES[i] for i in slot]},
+                "legend": LEGEND,
             },
             # Equal values must not hide one another: each encoding's dot is smaller than the
             # one before and drawn after it, so a tie shows as a shape inside a shape.
@@ -182,24 +202,3 @@ def dot_sizes(n: int) -> list[int]:
     return [
         DOT_AREA_MAX - round(i * (DOT_AREA_MAX - DOT_AREA_MIN) / max(n - 1, 1)) for i in range(n)
     ]
-
-
-def key_html(encodings: list[str]) -> str:
-    """The charts' key, once above them all: each encoding's shape in its colour, then its name.
-
-    HTML rather than Vega's legend, which is laid out in fixed columns from the plot's left edge
-    and was cut by a narrow chart's right edge (at 1024 pixels the third encoding was missing);
-    this one wraps. Names are escaped: a trained vocabulary's name is user text.
-
-    >>> key_html(["gpt2", "<b>"]).count("bpl-key-item"), "&lt;b&gt;" in key_html(["<b>"])
-    (2, True)
-    """
-    items = "".join(
-        f'<span class="bpl-key-item" role="listitem"><span style="color:{colour};font-size:1.3em" '
-        f'aria-hidden="true">{glyph}</span> {html.escape(name)}</span>'
-        for name, colour, glyph in zip(encodings, ENCODING_COLOURS, GLYPHS, strict=False)
-    )
-    return (
-        '<div class="bpl-key" role="list" aria-label="Encodings in the charts" '
-        f'style="display:flex;flex-wrap:wrap;gap:0.1rem 1.1rem;font-size:0.9rem">{items}</div>'
-    )

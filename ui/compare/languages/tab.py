@@ -29,7 +29,7 @@ from ui.common.registry import (
 )
 from ui.common.samples import Sample, load_samples
 from ui.common.state import keep_known, known_only, seed_following
-from ui.compare.languages.chart import key_html, languages_chart
+from ui.compare.languages.chart import languages_chart
 from ui.compare.languages.data import (
     CUSTOM_KIND,
     GROUPS,
@@ -192,7 +192,6 @@ def _charts(frame: pd.DataFrame, metric: str, chosen: list[str], groups: list[st
     left = [spec for group, spec in panels if group == "language"]
     right = [spec for group, spec in panels if group != "language"]
     sides = [side for side in (left, right) if side]
-    st.html(key_html(chosen))
     for where, specs in zip(st.columns(len(sides)), sides, strict=True):
         with where:
             for spec in specs:
