@@ -115,6 +115,8 @@ def test_the_chart_is_a_row_per_sample_with_a_dot_per_encoding(
     span, dots = spec["layer"][:2]
     assert dots["mark"]["type"] == "point" and span["mark"]["type"] == "rule"
     assert dots["encoding"]["x"]["field"] == METRICS[metric].column
+    # Vega's default, a tick per 40 px, pressed 46 labels onto a 1,900 px chart.
+    assert dots["encoding"]["x"]["axis"]["tickCount"] == {"expr": "ceil(width / 80)"}
     assert dots["encoding"]["y"]["sort"] == order
     assert dots["encoding"]["color"]["scale"]["range"] == ENCODING_COLOURS[: len(encodings)]
     assert dots["encoding"]["shape"]["scale"]["domain"] == encodings  # not colour alone
