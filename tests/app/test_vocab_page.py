@@ -1,5 +1,7 @@
 """The Vocabulary page in AppTest: searching, listing, selecting, curiosities, links."""
 
+import re
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -59,6 +61,9 @@ def test_a_page_typed_past_the_end_shows_the_last_and_says_so() -> None:
     at = open_vocab(q="ing")
     said = " ".join(m.value for m in at.markdown)
     assert "the exact match first, then those starting with it, then the rest" in said
+    (download,) = at.get("download_button")  # the whole list, not the page (tests/ui/vocab)
+    (count,) = re.findall(r"([\d,]+) tokens contain", said)
+    assert download.proto.label == f"Download all {count} tokens as CSV"
     assert any("under Curiosities" in c.value for c in at.caption)
     at.number_input(key="vocab.page").set_value(9999)
     rerun(at)

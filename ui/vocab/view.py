@@ -5,13 +5,17 @@ Pure (no Streamlit), so tests read the HTML directly. Token text reaches HTML on
 UTF-8 on their own as hex, never hidden behind a U+FFFD).
 """
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
+import pandas as pd
+
 from tokenizer.vocab import MergeNode, Vocabulary, is_utf8, merge_tree
 from ui.common import palette
 from ui.common.limits import MAX_TREE_COLUMNS, MAX_TREE_DEPTH
+from ui.common.spreadsheet import csv_bytes
 from ui.common.token_text import hex_bytes, label, plain, token_html
 
 _CSS = (Path(__file__).with_name("view.css")).read_text(encoding="utf-8")
@@ -32,7 +36,7 @@ class TokenRow:
     used_in: int
 
 
-def rows(vocab: Vocabulary, ids: list[int] | tuple[int, ...]) -> list[TokenRow]:
+def rows(vocab: Vocabulary, ids: Sequence[int]) -> list[TokenRow]:
     """The table rows of `ids`, in that order."""
     enc = vocab.enc
     out = []
@@ -52,6 +56,13 @@ def rows(vocab: Vocabulary, ids: list[int] | tuple[int, ...]) -> list[TokenRow]:
             )
         )
     return out
+
+
+def listing_csv(vocab: Vocabulary, ids: Sequence[int], labels: Mapping[str, str]) -> bytes:
+    """A whole list of tokens as CSV, with the table's columns under the table's headers
+    (`labels`, in order). The grid's own download held one page of 100, under field names."""
+    frame = pd.DataFrame(rows(vocab, ids)).astype({"rank": "Int64"})
+    return csv_bytes(frame[list(labels)].rename(columns=dict(labels)))
 
 
 def origin(vocab: Vocabulary, token_id: int) -> str:

@@ -22,6 +22,7 @@ from ui.common.messages import counted, inline_code, not_in_link, quote_some
 from ui.common.sidebar import choose_encoding
 from ui.common.state import history_navigation, publish_text, segmented
 from ui.common.token_text import hex_bytes, plain, read_glyphs, write_glyphs
+from ui.common.vocab_files import file_stem
 from ui.vocab.data import Query, run_search
 from ui.vocab.state import (
     FIND,
@@ -36,7 +37,7 @@ from ui.vocab.state import (
     SELECTED,
     TOKEN,
 )
-from ui.vocab.view import rows, token_card_html
+from ui.vocab.view import listing_csv, rows, token_card_html
 
 LIST_INFO = {
     "longest": "All {n:,} tokens, longest (in bytes) first.",
@@ -392,6 +393,19 @@ def results_table(vocab: Vocabulary, listing: Listing, token_id: int | None) -> 
             f"({pages:,} pages of {PAGE_SIZE}). A column's header sorts this page only{whole}."
         )
     PAGE.publish(default=home)
+    labels = {name: config["label"] or name for name, config in COLUMNS.items()}
+    st.download_button(
+        f"Download all {counted(len(listing.ids), 'token')} as CSV",
+        data=lambda: listing_csv(vocab, listing.ids, labels),  # made when pressed
+        file_name=f"{file_stem(enc.name)}-tokens.csv",
+        mime="text/csv",
+        icon=":material/download:",
+        on_click="ignore",
+        key="vocab.csv",
+        type="tertiary",
+        help="Every token of this list, not only this page, with the table's columns: the "
+        "token as shown (· for a space) and its exact bytes in hex.",
+    )
     return token_id
 
 

@@ -1,7 +1,9 @@
 """The explorer's views: honest token text, escaped HTML, the merge tree, table rows, links."""
 
+import io
 import re
 
+import pandas as pd
 import pytest
 
 import tokenizer as tk
@@ -11,7 +13,7 @@ from tokenizer.vocab import Vocabulary, build_vocabulary
 from ui.common.limits import MAX_TREE_COLUMNS, MAX_TREE_DEPTH
 from ui.common.links import vocab_url
 from ui.common.token_text import label, plain, read_glyphs, token_html, write_glyphs
-from ui.vocab.view import rows, token_card_html
+from ui.vocab.view import listing_csv, rows, token_card_html
 
 ALLOWED_TAGS = {"div", "span", "style", "b", "code", "small"}
 ALLOWED_ATTRS = {"class", "style", "title", "data-token-id"}
@@ -113,3 +115,19 @@ def test_a_huge_trained_token_draws_a_bounded_tree() -> None:
 def test_vocab_url_is_a_relative_permalink() -> None:
     assert vocab_url("gpt2", 43453) == "vocab?enc=gpt2&id=43453"
     assert vocab_url("my vocab&x", 5) == "vocab?enc=my+vocab%26x&id=5"
+
+
+def test_a_listings_csv_has_every_token_under_the_tables_headers(gpt2: Vocabulary) -> None:
+    """The grid's own download held one page of 100 rows under field names (`used_in`); the
+    page's CSV holds the whole list, its exact bytes in hex, and defuses formula-like tokens."""
+    ids = [i for i in gpt2.ids if gpt2.enc.token_bytes(i).startswith((b"=", b" the", b" a"))]
+    assert len(ids) > 100
+    labels = {"id": "id", "token": "token", "rank": "merge rank", "bytes": "bytes (hex)"}
+    frame = pd.read_csv(io.BytesIO(listing_csv(gpt2, ids, labels)), encoding="utf-8-sig",
+                        keep_default_na=False)  # fmt: skip
+    assert list(frame.columns) == list(labels.values())
+    assert frame["id"].tolist() == ids
+    for row in frame.itertuples(index=False):
+        assert bytes.fromhex(row[3]) == gpt2.enc.token_bytes(row[0])
+        assert not str(row[1]).startswith("=")  # "'=" in a spreadsheet: text, not a formula
+    assert frame.loc[frame["id"] == 28, "token"].item() == "'="  # token 28 is "="
