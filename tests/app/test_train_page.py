@@ -907,6 +907,9 @@ def test_a_link_to_a_vocabulary_the_server_lost_opens_at_its_step_once_trained_a
     at = open_train(**link)
     notice = " ".join(w.value for w in at.warning)
     assert link["vocabs"] in notice and "train it again" in notice
+    assert (
+        "the Train page's link from its training holds them" in notice
+    )  # a Playground link does not
     assert "step" in at.query_params  # kept for the vocabulary to come
     at.button(key="train.train").click()
     wait_for_training(rerun(at))

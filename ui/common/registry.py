@@ -41,8 +41,9 @@ VOCABS = state.names("common.vocabs", "vocabs")  # every page's link: this sessi
 VOCAB = state.text("common.vocab", "vocab")  # a hand-made link: one id or name to open
 
 HOW_TO_GET_BACK = (
-    "To get it back, train it again with the same corpus and settings (that gives the same "
-    "vocabulary) or import the file you exported from it."
+    "To get it back, train it again with the same corpus and settings (the Train page's link "
+    "from its training holds them, and they give the same vocabulary) or import the file you "
+    "exported from it."
 )
 WHY_GONE = (
     "the server keeps the vocabularies its users make while memory allows, the least recently "
