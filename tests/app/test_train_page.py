@@ -188,6 +188,23 @@ def test_replay_steps_mean_merges_applied(trained: AppTest) -> None:
     assert caption.startswith(f"{len(sample.encode()):,} tokens")  # one per byte
 
 
+def test_the_step_buttons_walk_the_replay_and_carry_the_merges_keys(trained: AppTest) -> None:
+    """A class steps through a training from the keyboard, as on Merges: Home ← → End are the
+    step buttons' shortcuts; each button is disabled where it would not move."""
+    n = expected().training.n_merges
+    buttons = {k: trained.button(key=f"train.step_{k}") for k in ("first", "back", "next", "last")}
+    assert [b.proto.shortcut for b in buttons.values()] == ["home", "left", "right", "end"]
+    assert buttons["next"].disabled and buttons["last"].disabled  # it opens at the last step
+    walk = [("back", n - 1), ("back", n - 2), ("next", n - 1), ("first", 0), ("next", 1)]
+    for button, step in [*walk, ("last", n)]:
+        trained.button(key=f"train.step_{button}").click()
+        rerun(trained)
+        assert trained.slider(key="train.step").value == step, button
+        assert f"**Step {step:,} of {n:,}**" in markdown(trained)
+    trained.button(key="train.step_first").click()
+    assert rerun(trained).button(key="train.step_back").disabled
+
+
 def test_replay_sample_speed_and_play(trained: AppTest) -> None:
     trained.text_area(key="train.sample").input("the cat")
     trained.selectbox(key="train.speed").set_value(10)

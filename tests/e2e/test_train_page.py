@@ -82,6 +82,14 @@ def test_train_replay_export_import_and_compare(
     assert step > 1
     expect(page.get_by_text(f"Step {step:,} of {n:,}", exact=False)).to_be_visible()
     assert f"step={step}" in page.url
+    # With nothing focused, the step buttons' keys step the replay, as on Merges.
+    page.evaluate("() => document.activeElement.blur()")
+    with rerun(page):
+        page.keyboard.press("ArrowLeft")
+    expect(page.get_by_text(f"Step {step - 1:,} of {n:,}", exact=False)).to_be_visible()
+    with rerun(page):
+        page.keyboard.press("ArrowRight")
+    expect(page.get_by_text(f"Step {step:,} of {n:,}", exact=False)).to_be_visible()
     wait_idle(page)
     screenshot(page, "train-replay-light")
     # The sample's tokens can be pointed at, by keys as by mouse: their facts show above them.

@@ -50,6 +50,17 @@ _BYTES_PER_SAMPLE_CHAR = 2_000  # a sample's trace: every step of every chunk, r
 # ---- replay ----------------------------------------------------------------------------------
 
 
+def _step_to(step: int) -> None:
+    """First / Last callback (and its key): show `step`."""
+    STEP.set(step)
+
+
+def _step_by(delta: int, total: int) -> None:
+    """Back / Next callback: one step from the step shown now, which a press before this one
+    may have changed since the button was drawn."""
+    STEP.set(min(max(STEP.value + delta, 0), total))
+
+
 def _toggle_play(total: int) -> None:
     playing = not st.session_state.get(PLAYING_KEY, False)
     if playing and STEP.value >= total:
@@ -104,7 +115,17 @@ def _replay_body(enc: Encoding, sample: str) -> None:
             st.rerun()  # a full run stops the timer
 
     # A wrapping row, not columns: a narrow window cut "Play" in a fixed share of the width.
-    row = st.container(horizontal=True, vertical_alignment="bottom")
+    # The step buttons carry the Merges page's keys (Home ← → End), for a class stepping through
+    # a training from the keyboard; Streamlit leaves them to a focused slider or text box. The
+    # slider has a line of its own: beside them it was squeezed to a fifth of the width.
+    row = st.container(horizontal=True, vertical_alignment="bottom", gap="small")
+    at = STEP.value
+    row.button("First", icon=":material/first_page:", shortcut="Home", key="train.step_first",
+               on_click=_step_to, args=(0,), disabled=playing or at == 0,
+               help="Step 0: single bytes (Home)")  # fmt: skip
+    row.button("Back", icon=":material/chevron_left:", shortcut="Left", key="train.step_back",
+               on_click=_step_by, args=(-1, total), disabled=playing or at == 0,
+               help="One merge back (←)")  # fmt: skip
     if row.button(
         "Pause" if playing else "Play",
         icon=":material/pause:" if playing else ":material/play_arrow:",
@@ -112,6 +133,12 @@ def _replay_body(enc: Encoding, sample: str) -> None:
     ):
         _toggle_play(total)
         st.rerun()  # the timer of a fragment is set by a full run
+    row.button("Next", icon=":material/chevron_right:", shortcut="Right", key="train.step_next",
+               on_click=_step_by, args=(1, total), disabled=playing or at == total,
+               help="One merge forward (→)")  # fmt: skip
+    row.button("Last", icon=":material/last_page:", shortcut="End", key="train.step_last",
+               on_click=_step_to, args=(total,), disabled=playing or at == total,
+               help="Every merge applied (End)")  # fmt: skip
     row.selectbox(
         "Merges per step",
         SPEEDS,
@@ -119,7 +146,7 @@ def _replay_body(enc: Encoding, sample: str) -> None:
         format_func=lambda n: f"{n:,} per tick",
         width=SPEED_BOX_PX,
     )
-    step = row.slider(
+    step = st.slider(
         "Step (merges applied)",
         0,
         total,
