@@ -28,6 +28,8 @@ SAMPLES_DIR = Path(__file__).resolve().parents[2] / "assets" / "samples"
 MANIFEST_NAME = "samples.json"
 MANIFEST_VERSION = 1
 KINDS = ("language", "code", "tricky")
+# The Train page's corpus made of every sample, by this title (a vocabulary's notes name it).
+CORPUS_TITLE = "Languages & code samples"
 
 # Fields each kind must fill in (besides id, kind, title and file, which every sample needs).
 # script applies to natural language only: code and tricky samples mix scripts or have none.

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ui.common.samples import load_samples
+from ui.common.samples import CORPUS_TITLE, load_samples
 from ui.common.uploads import MIB, size_label
 
 # Standard-library folders that are tests, vendored code or tools rather than the library itself.
@@ -131,7 +131,7 @@ class BundledCorpus:
 
 BUNDLED: dict[str, BundledCorpus] = {
     "samples": BundledCorpus(
-        "Languages & code samples",
+        CORPUS_TITLE,
         "The app's own samples: one paragraph in dozens of languages and scripts, one small "
         "program in a dozen programming languages, and tricky cases (numbers, emoji, URLs…).",
         samples_text,

@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from tokenizer import Encoding
-from ui.common import cache, state, uploads
+from ui.common import cache, registry, state, uploads
 from ui.common.grid import EMPTY_CELL
 from ui.common.limits import (
     MAX_CUSTOM_SAMPLES,
@@ -19,7 +19,7 @@ from ui.common.limits import (
     MAX_SAMPLE_TITLE_CHARS,
     MAX_SAMPLE_UPLOAD_MB,
 )
-from ui.common.messages import inline_code
+from ui.common.messages import inline_code, listed
 from ui.common.registry import (
     OPENAI_GENERATIONS,
     available_encodings,
@@ -27,7 +27,7 @@ from ui.common.registry import (
     trained_encodings,
     vocab_key,
 )
-from ui.common.samples import Sample, load_samples
+from ui.common.samples import CORPUS_TITLE, Sample, load_samples
 from ui.common.state import keep_known, known_only, seed_following
 from ui.compare.languages.chart import languages_chart
 from ui.compare.languages.data import (
@@ -141,6 +141,13 @@ def languages_tab() -> None:
         f"{METRICS[metric].explain} A row per sample, most expensive at the top (by "
         f"{chosen[0]}); a dot per encoding, a bar from the cheapest to the dearest."
     )
+    if seen := trained_on_samples(chosen):
+        names = listed([inline_code(name, 40) for name in seen])
+        st.caption(
+            f":material/info: {names} learned from these very samples (the Train page's "
+            f"{CORPUS_TITLE}), so the figures here flatter {'it' if len(seen) == 1 else 'them'}: "
+            "text not seen in training costs more tokens."
+        )
     _charts(shown, metric, chosen, [g for g in present if g in groups])
     wide = wide_frame(shown)
     st.dataframe(
@@ -177,6 +184,17 @@ def languages_tab() -> None:
         "Add your own sample", expanded=not custom_samples(), key="compare.lang_add_panel"
     ):
         add_sample_form()
+
+
+def trained_on_samples(chosen: list[str]) -> list[str]:
+    """The chosen vocabularies trained here on the samples these charts are of (its notes say
+    so): a vocabulary scored on its own training text looks better than it is."""
+    made_from = f"trained on {CORPUS_TITLE} "
+    return [
+        name
+        for name in chosen
+        if (held := registry.stored(name)) is not None and held.about.startswith(made_from)
+    ]
 
 
 def _charts(frame: pd.DataFrame, metric: str, chosen: list[str], groups: list[str]) -> None:
