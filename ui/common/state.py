@@ -129,7 +129,22 @@ class Param(Generic[T]):
         """
         default = self.default if default is _SAME else default
         value = self.value if value is _SAME else value
+        if value == default and self.spells(default):
+            return
         _set_url(self.url, None if value == default else self.show(value))
+
+    def spells(self, default: T) -> bool:
+        """Whether the link gives this parameter once, as `default` (``?enc=gpt2``). Such a
+        link is left as written: taking the default out of the address made a second history
+        entry of one view on the page's first run (the history script is not yet there to fold
+        it), and Back went to the first, where the run took it out again."""
+        given = _values(self.url)
+        if len(given) != 1:
+            return False
+        try:
+            return bool(self.parse(given[0]) == default)
+        except ValueError:
+            return False
 
     def linked(self, check: Callable[[T], str | None] | None = None) -> T | None:
         """The link's value now, if it has a valid one (an invalid one is named in a notice).
@@ -441,6 +456,8 @@ def publish_fitting(param: Param[T], value: T) -> bool:
     """`publish_text` for any value: its link text (`param.show`) if it fits, else nothing."""
     shown = param.show(value)
     fits = fits_in_link(shown)
+    if value == param.default and param.spells(param.default):
+        return True
     _set_url(param.url, shown if fits and value != param.default else None)
     return fits
 
