@@ -1,5 +1,6 @@
 """The Train page under AppTest: every control, training, Cancel, replay, table, files, links."""
 
+import json
 import threading
 import time
 from collections.abc import Callable
@@ -203,6 +204,24 @@ def test_the_step_buttons_walk_the_replay_and_carry_the_merges_keys(trained: App
         assert f"**Step {step:,} of {n:,}**" in markdown(trained)
     trained.button(key="train.step_first").click()
     assert rerun(trained).button(key="train.step_back").disabled
+
+
+def test_arrows_counted_in_the_browser_step_the_replay_once_each(trained: AppTest) -> None:
+    """← → go through the shared stepper (ui/common/steps.py): the page takes the step the
+    browser worked out, once, and the slider is free again afterwards."""
+    n = expected().training.n_merges
+    (stepper,) = [
+        json.loads(e.proto.json)
+        for e in trained.get("bidi_component")
+        if e.proto.component_name == "bpe_lens.steps"
+    ]
+    assert stepper == {"name": "train.steps", "step": n, "last": n, "stops": None}
+    trained.session_state["train.steps"] = {"target": {"mount": "m", "seq": 1, "step": 3}}
+    assert rerun(trained).slider(key="train.step").value == 3
+    trained.slider(key="train.step").set_value(5)
+    assert rerun(trained).slider(key="train.step").value == 5  # the target is taken only once
+    trained.session_state["train.steps"] = {"target": {"mount": "m", "seq": 2, "step": n + 9}}
+    assert rerun(trained).slider(key="train.step").value == n  # at most the last step
 
 
 def test_replay_sample_speed_and_play(trained: AppTest) -> None:

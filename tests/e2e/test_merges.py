@@ -30,7 +30,7 @@ def open_merges(open_app: OpenApp, path: str = "") -> Page:
     expect(page.locator(".mg-chunk")).to_be_attached()  # may be drawn after the run has ended
     expect(button(page, "First")).to_be_visible()  # its key (Home) listens once it is drawn
     expect(page.locator("body[data-merges-keys='on']")).to_be_attached()  # and the page's keys
-    expect(page.locator("body[data-merges-steps='on']")).to_be_attached()  # ← → counted
+    expect(page.locator("body[data-steps='on']")).to_be_attached()  # ← → counted
     wait_idle(page)
     return page
 

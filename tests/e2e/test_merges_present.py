@@ -59,7 +59,7 @@ def open_presenting(page: Page, url: str) -> None:
     goto(page, url)
     expect(page.get_by_test_id("stHeader")).to_be_hidden()  # the presentation style hides it
     expect(page.locator("body[data-merges-keys='on']")).to_be_attached()  # the keys listen
-    expect(page.locator("body[data-merges-steps='on']")).to_be_attached()  # ← → counted
+    expect(page.locator("body[data-steps='on']")).to_be_attached()  # ← → counted
 
 
 def slider_value(page: Page) -> str:

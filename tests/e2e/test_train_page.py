@@ -261,6 +261,32 @@ def test_a_trained_vocabulary_s_buttons_keep_their_labels_at_1024_by_768(
         assert cut_texts(page) == [], "the export"
 
 
+@pytest.mark.parametrize("pause_ms", [0, 33], ids=["burst", "held"])
+def test_every_press_of_an_arrow_is_a_replay_step(open_app, page: Page, pause_ms: int) -> None:
+    """As the step buttons' shortcuts, presses faster than the page's runs were lost: 10 presses
+    50 ms apart moved 5 steps. The replay now shares Merges' stepper (ui/common/steps.py)."""
+    open_app(f"/train?source=paste&text={quote(CORPUS[:2_000])}&size=300")
+    keyed(page, "train.train").locator("button").click()
+    finished = page.locator("[data-testid='stProgress']").filter(has_text="Finished")
+    expect(finished).to_be_visible(timeout=60_000)
+    expect(page.locator("body[data-steps='on']")).to_be_attached()  # ← → counted
+    wait_idle(page)  # the runs that finish a training redraw the buttons Home is a key of
+    slider = keyed(page, "train.step").get_by_role("slider")
+    page.evaluate("() => document.activeElement.blur()")
+    page.keyboard.press("Home")
+    expect(slider).to_have_value("0")
+    for _ in range(20):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_timeout(pause_ms)
+    expect(slider).to_have_value("20")
+    for _ in range(7):
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_timeout(pause_ms)
+    expect(slider).to_have_value("13")
+    wait_idle(page)
+    assert "step=13" in page.url
+
+
 @pytest.mark.parametrize("color_scheme", ["dark"], indirect=True)
 def test_dark_screenshot(open_app, page: Page, color_scheme: str) -> None:
     open_app("/")

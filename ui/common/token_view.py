@@ -312,7 +312,7 @@ def render_tokens(
     if opts.pointing:
         inspect = f'<div class="bpl-inspect" aria-live="polite">{escape(HINT)}</div>'
         named = f"{opts.owner} tokens" if opts.owner else "Tokens"
-        keys = f' tabindex="0" aria-label="{escape(named)}{_KEYS}"'
+        keys = f' tabindex="0" data-own-arrows aria-label="{escape(named)}{_KEYS}"'
         script = f'<script>{_JS}bplWire(document.currentScript.closest(".bpl"));</script>'
     return (
         f'<div class="bpl {parts.classes}"><style>{_CSS}</style>{inspect}'

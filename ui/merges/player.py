@@ -20,9 +20,9 @@ from ui.common.copy_button import copy_link_button
 from ui.common.messages import counted
 from ui.common.registry import vocab_key
 from ui.common.sidebar import picker_again
+from ui.common.steps import step_keys, take_steps
 from ui.merges.block import escaped_html_block
 from ui.merges.chart import token_count_chart
-from ui.merges.keys import step_keys, take_steps
 from ui.merges.model import Walkthrough, build_walkthrough
 from ui.merges.state import (
     ACTED,
@@ -36,6 +36,7 @@ from ui.merges.state import (
     SPEED,
     SPEEDS,
     STEP,
+    STEPS,
 )
 from ui.merges.view import chunk_html, whole_text_html
 
@@ -248,7 +249,7 @@ def _player_body(walk: Walkthrough, enc: Encoding, slots: Slots, presenting: boo
     It writes only what changes into the page's containers; the headings and explanations
     around them stay put, so a step redraws as little as possible.
     """
-    take_steps(lambda step: _go(min(max(step, 0), walk.last)))
+    take_steps(STEPS, lambda step: _go(min(max(step, 0), walk.last)))
     _tick(walk)
     ss = st.session_state
     with slots.controls:
@@ -271,7 +272,7 @@ def _player_body(walk: Walkthrough, enc: Encoding, slots: Slots, presenting: boo
     publish_selection(walk, presenting)
     followed = _followed()
     with slots.controls:  # in the fragment's own container, it would add a row's gap below
-        step_keys(step, None if followed is None else walk.stops(followed), walk.last)
+        step_keys(STEPS, step, walk.last, None if followed is None else walk.stops(followed))
 
 
 def chunk_caption(walk: Walkthrough, index: int, step: int) -> str:

@@ -14,6 +14,7 @@ from ui.common import cache, slow_pattern, state, vocab_files
 from ui.common.grid import EMPTY_CELL
 from ui.common.limits import MAX_REPLAY_SAMPLE_CHARS, RENDER_LIMIT
 from ui.common.registry import vocab_key
+from ui.common.steps import step_keys, take_steps
 from ui.common.token_view import ViewOptions, render_tokens
 from ui.common.tokens import tokenized_from_ids
 from ui.train import table
@@ -38,6 +39,7 @@ from ui.train.state import (
     SPEED_KEY,
     STEP,
     STEP_OF,
+    STEPS_KEY,
     TABLE_OF_KEY,
 )
 
@@ -105,6 +107,7 @@ def _replay_body(enc: Encoding, sample: str) -> None:
         ss[STEP_OF] = enc
         ss[PLAYING_KEY] = False
     STEP.seed(state.at_most(total, "this vocabulary", "step"), default=total)
+    take_steps(STEPS_KEY, STEP.set)
     STEP.set(min(max(STEP.value, 0), total))
     playing = ss.get(PLAYING_KEY, False)
     if playing:
@@ -116,8 +119,9 @@ def _replay_body(enc: Encoding, sample: str) -> None:
 
     # A wrapping row, not columns: a narrow window cut "Play" in a fixed share of the width.
     # The step buttons carry the Merges page's keys (Home ← → End), for a class stepping through
-    # a training from the keyboard; Streamlit leaves them to a focused slider or text box. The
-    # slider has a line of its own: beside them it was squeezed to a fifth of the width.
+    # a training from the keyboard; Streamlit leaves them to a focused slider or text box, and
+    # ← → to the stepper once it is in (`step_keys`, which counts presses faster than the
+    # runs). The slider has a line of its own: beside them it was squeezed to a fifth of the width.
     row = st.container(horizontal=True, vertical_alignment="bottom", gap="small")
     at = STEP.value
     row.button("First", icon=":material/first_page:", shortcut="Home", key="train.step_first",
@@ -146,6 +150,9 @@ def _replay_body(enc: Encoding, sample: str) -> None:
         format_func=lambda n: f"{n:,} per tick",
         width=SPEED_BOX_PX,
     )
+    if not playing:  # the step buttons are off while it plays, and so are their keys
+        with row:  # at the row's end, where it adds no gap of its own
+            step_keys(STEPS_KEY, at, total)
     step = st.slider(
         "Step (merges applied)",
         0,

@@ -45,6 +45,7 @@ LAST_KEY = "train.last"  # the Outcome of the last training, shown until the nex
 STEP_OF = "train.step_of"  # the vocabulary the replay's step belongs to
 PLAYING_KEY = "train.playing"
 SPEED_KEY = "train.speed"
+STEPS_KEY = "train.steps"  # the replay's ← → stepper (ui/common/steps.py)
 SAMPLE_KEY = "train.sample"  # the replay's sample text
 SAMPLE_DEFAULT = "train.sample_default"  # the sample it was given, followed until edited
 SEARCH_KEY = "train.search"  # the vocabulary table's search text

@@ -11,7 +11,10 @@ from ui.common.token_view import ViewOptions, clusters, render_tokens, tooltip, 
 from ui.common.tokens import tokenized_from_ids
 
 ALLOWED_TAGS = {"div", "span", "style", "script"}
-ALLOWED_ATTRS = {"class", "data-i", "data-token-id", "title", "tabindex", "aria-label", "aria-live"}
+ALLOWED_ATTRS = {
+    "class", "data-i", "data-token-id", "data-own-arrows", "title", "tabindex", "aria-label",
+    "aria-live",
+}  # fmt: skip
 
 
 @pytest.fixture(scope="module")

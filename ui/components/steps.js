@@ -1,21 +1,32 @@
-// ← and → on the Merges page, worked out in the browser (ui/merges/keys.py, `take_steps`).
-// As the player buttons' shortcuts, presses that came faster than the page's runs were lost: a
-// burst of 20 moved 2 steps, a held key about half of its presses. Streamlit folds the clicks
-// that wait for a run into one, and the slider, not yet told of the last step, sent its old
-// value back with the next press. Here each press moves a target from the step the page last
-// showed (or from the target still on its way) to the next stop, and the page is sent the
-// target itself: the latest holds every press before it, whatever the slider says.
+// ← and → on a page that steps through something (Merges' player, Train's replay), worked out
+// in the browser (ui/common/steps.py, `take_steps`). As the step buttons' shortcuts, presses that
+// came faster than the page's runs were lost: a burst of 20 moved 2 steps, a held key about half
+// of its presses. Streamlit folds the clicks that wait for a run into one, and the slider, not
+// yet told of the last step, sent its old value back with the next press. Here each press moves
+// a target from the step the page last showed (or from the target still on its way) to the next
+// stop, and the page is sent the target itself: the latest holds every press before it,
+// whatever the slider says.
 const EDITABLE = "textarea, input, select, [contenteditable]:not([contenteditable='false'])";
-// Controls whose arrows are their own: the slider, and groups of options (the chunk chips, a
-// setting's choices), as for the shortcuts, which Streamlit leaves to them.
-const OWN_ARROWS =
-  "[role='slider'], [role='radio'], [role='tab'], [role='option'], [role='menuitem']";
+// Controls whose arrows are their own: the slider, groups of options (chips, a setting's
+// choices), as for the shortcuts, which Streamlit leaves to them; a table's cells; and a view
+// that says so (the tokens of ui/common/token_view.py, pointed at one by one).
+const OWN_ARROWS = [
+  "[role='slider']",
+  "[role='radio']",
+  "[role='tab']",
+  "[role='option']",
+  "[role='menuitem']",
+  "[data-testid='stDataFrame']",
+  "[data-own-arrows]",
+].join(", ");
 const DIRECTION = { ArrowRight: 1, ArrowLeft: -1 };
 const PATIENCE_MS = 2000; // a target the page has not shown by then is given up
 
 export default function ({ data, setStateValue }) {
-  // On the window, so the count goes on across this script's runs (one per step drawn).
-  const sent = (window.bplMergesSteps ??= {
+  // On the window, so the count goes on across this script's runs (one per step drawn); one
+  // count per stepper, as the pages of the app share the window.
+  const steppers = (window.bplSteps ??= {});
+  const sent = (steppers[data.name] ??= {
     mount: `${Date.now()}-${Math.random()}`,
     seq: 0,
     target: null,
@@ -49,9 +60,9 @@ export default function ({ data, setStateValue }) {
   document.addEventListener("keydown", onArrow, true);
   window.addEventListener("pointerdown", onPointer, true);
   // Until this script is in, the buttons' shortcuts step: browser tests wait for it.
-  document.body.dataset.mergesSteps = "on";
+  document.body.dataset.steps = "on";
   return () => {
-    delete document.body.dataset.mergesSteps;
+    delete document.body.dataset.steps;
     document.removeEventListener("keydown", onArrow, true);
     window.removeEventListener("pointerdown", onPointer, true);
   };
