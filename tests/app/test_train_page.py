@@ -15,6 +15,7 @@ from tokenizer import formats, hf
 from tokenizer.train_record import TrainStep
 from ui.common import registry, state, vocab_files
 from ui.common.limits import MAX_CORPUS_BYTES, MAX_TRAIN_VOCAB
+from ui.common.samples import corpus_sha256, text_sha256
 from ui.common.vocab_store import STORE, Stored, VocabStore
 from ui.train import session as train_session
 from ui.train.jobs import TrainingPool
@@ -80,6 +81,15 @@ def expected(vocab: int = 300, text: str = CORPUS) -> tk.Encoding:
 def trained() -> AppTest:
     """A session that trained "cats" (function-scoped: conftest's AppTest patch is too)."""
     return train(paste(open_train(), CORPUS), name="cats")
+
+
+def test_a_vocabulary_keeps_the_hash_of_the_text_it_learned_from(trained: AppTest) -> None:
+    """How Compare knows one trained on its own samples, whatever the corpus is called."""
+    entries = [STORE.get(i) for i in trained.session_state["common.vocabularies"].values()]
+    assert [e.corpus_sha256 for e in entries if e is not None] == [text_sha256(CORPUS)]
+    on_samples = train(open_train())  # the bundled "Languages & code samples"
+    entries = [STORE.get(i) for i in on_samples.session_state["common.vocabularies"].values()]
+    assert [e.corpus_sha256 for e in entries if e is not None] == [corpus_sha256()]
 
 
 def test_the_page_opens_ready_to_train_on_a_bundled_corpus() -> None:

@@ -16,6 +16,7 @@ two different ones under the same name never do.
 import copy
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 import streamlit as st
 
@@ -93,18 +94,18 @@ def stored(name: str) -> Stored | None:
     return None if vocab_id is None else STORE.get(vocab_id)
 
 
-def add(
-    enc: Encoding, *, about: str = "", sample: str = "", specials_in_text: bool = False
-) -> list[str]:
-    """Store `enc`, offer it in every picker of this session; return the names dropped for room.
+def add(entry: Stored) -> list[str]:
+    """Store `entry`, offer its vocabulary in every picker of this session; return the names
+    dropped for room.
 
     A session lists at most `MAX_SESSION_VOCABS`; the oldest leave its list (the store may
     still hold them for their links).
     """
+    enc = entry.enc
     if enc.name in tk.list_encodings():
         raise ValueError(f"{enc.name!r} is a bundled encoding; give the trained one another name")
     held = _held()
-    vocab_id = STORE.put(Stored(enc, about, sample, specials_in_text))
+    vocab_id = STORE.put(entry)
     held.pop(enc.name, None)
     dropped = []
     while len(held) >= MAX_SESSION_VOCABS:
@@ -116,7 +117,7 @@ def add(
 
 def add_trained_encoding(enc: Encoding) -> None:
     """Offer `enc` in every encoding picker of this session, under ``enc.name``."""
-    add(enc)
+    add(Stored(enc))
 
 
 def specials_in_text(enc: Encoding) -> bool:
@@ -229,7 +230,7 @@ def _restore(url: str, ref: str) -> str | None:
     enc = found.enc
     if held.get(enc.name) not in (None, found.id):  # the session has another one by that name
         enc = renamed(enc, unique_name(enc.name, [*tk.list_encodings(), *held]))
-    add(enc, about=found.about, sample=found.sample, specials_in_text=found.specials_in_text)
+    add(replace(found, enc=enc))
     return enc.name
 
 

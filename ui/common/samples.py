@@ -16,6 +16,7 @@ it in their own caching if they want more than the per-process cache here.
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -109,6 +110,25 @@ def load_samples(root: Path | str = SAMPLES_DIR) -> list[Sample]:
     cache. Raises SamplesError, naming the file and the entry, for anything malformed.
     """
     return list(_load(Path(root).resolve()))
+
+
+def corpus_text() -> str:
+    """The Train page's corpus of every sample (`CORPUS_TITLE`), separated by blank lines."""
+    return "\n\n".join(sample.text for sample in load_samples())
+
+
+def text_sha256(text: str) -> str:
+    """What identifies a training text: the SHA-256 of its UTF-8 bytes, lone surrogates counted
+    as U+FFFD, as in training. A vocabulary keeps its corpus's (`Stored.corpus_sha256`), so the
+    Compare page knows one trained on these very samples, however the text reached the trainer.
+    """
+    return hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()
+
+
+@functools.cache
+def corpus_sha256() -> str:
+    """`text_sha256` of `corpus_text`: the samples do not change while the app runs."""
+    return text_sha256(corpus_text())
 
 
 @functools.cache

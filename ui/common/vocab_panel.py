@@ -23,6 +23,7 @@ from tokenizer import Encoding
 from ui.common import cache, registry, uploads, vocab_files
 from ui.common.limits import MAX_FILE_BYTES, MAX_NAME_CHARS, MAX_SESSION_VOCABS
 from ui.common.messages import counted, inline_code
+from ui.common.vocab_store import Stored
 
 Picked = Callable[[str], None]  # what a page does with a new vocabulary's name (select it)
 
@@ -201,11 +202,8 @@ def _import(key: str, files: list[UploadedFile], then: Picked | None) -> None:
         own = vocab_files.file_stem(own)[:MAX_NAME_CHARS] or "imported"
     enc = registry.renamed(enc, registry.unique_name(own, taken))
     described = ", ".join(f"{inline_code(n, 40)}" for n, _ in read)
-    dropped = registry.add(
-        enc,
-        about=f"imported from {described} ({result.kind})",
-        specials_in_text=result.specials_are_text,
-    )
+    about = f"imported from {described} ({result.kind})"
+    dropped = registry.add(Stored(enc, about, specials_in_text=result.specials_are_text))
     lines = [
         f"Imported {inline_code(enc.name)} ({result.kind}, {enc.n_vocab:,} ids): it is in every "
         "encoding picker now."

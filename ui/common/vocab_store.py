@@ -112,6 +112,7 @@ class Stored:
     sample: str = ""  # the start of the text it was trained on, for its replay ("" if unknown)
     specials_in_text: bool = False  # its special tokens are read in text (Hugging Face's added
     # tokens are): pages encode with allowed_special="all" to give the file's own ids
+    corpus_sha256: str = ""  # `text_sha256` of the text it was trained on ("" if not trained here)
 
     @property
     def id(self) -> str:

@@ -14,13 +14,12 @@ without hashing a megabyte on every rerun. This module imports no Streamlit: the
 """
 
 import ast
-import hashlib
 import sysconfig
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ui.common.samples import CORPUS_TITLE, load_samples
+from ui.common.samples import CORPUS_TITLE, corpus_text, text_sha256
 from ui.common.uploads import MIB, size_label
 
 # Standard-library folders that are tests, vendored code or tools rather than the library itself.
@@ -49,8 +48,8 @@ class Corpus:
         >>> Corpus.of("x", "X", "", "hi").sha256[:12], Corpus.of("x", "X", "", "hi").n_bytes
         ('8f434346648f', 2)
         """
-        data = text.encode("utf-8", "replace")
-        return cls(name, title, description, text, hashlib.sha256(data).hexdigest(), len(data))
+        size = len(text.encode("utf-8", "replace"))
+        return cls(name, title, description, text, text_sha256(text), size)
 
     @property
     def size_label(self) -> str:
@@ -115,11 +114,6 @@ def python_code_text(min_bytes: int = MIB, files: list[Path] | None = None) -> s
     return _join_until(sources, min_bytes, "\n")
 
 
-def samples_text() -> str:
-    """Every bundled sample (languages, code, tricky cases), separated by blank lines."""
-    return "\n\n".join(sample.text for sample in load_samples())
-
-
 @dataclass(frozen=True)
 class BundledCorpus:
     """How to build one bundled corpus, and how the picker describes it."""
@@ -134,7 +128,7 @@ BUNDLED: dict[str, BundledCorpus] = {
         CORPUS_TITLE,
         "The app's own samples: one paragraph in dozens of languages and scripts, one small "
         "program in a dozen programming languages, and tricky cases (numbers, emoji, URLs…).",
-        samples_text,
+        corpus_text,
     ),
     "python-docs": BundledCorpus(
         "Python docs prose",

@@ -17,12 +17,12 @@ from typing import Literal, TypeVar
 import streamlit as st
 
 import tokenizer as tk
-from tokenizer import Encoding
 from tokenizer.train_record import TrainingRecord
 from ui.common import cache, registry
 from ui.common.limits import MAX_PARALLEL_TRAININGS, MAX_SESSION_VOCABS, MAX_SHARED_TRAININGS
 from ui.common.messages import inline_code
 from ui.common.state import session_id
+from ui.common.vocab_store import Stored
 from ui.train import corpora
 from ui.train.jobs import (
     Progress,
@@ -247,7 +247,7 @@ def _finish(wait: Pending) -> bool:
     taken = [*tk.list_encodings(), *registry.trained_encodings()]
     enc = registry.renamed(enc, registry.unique_name(name, taken))
     about = wait.about + (f" · partial: {told}" if partial else "")
-    dropped = keep(enc, about=about, sample=wait.sample)
+    dropped = keep(Stored(enc, about, wait.sample, corpus_sha256=wait.key.corpus_sha256))
     if partial:
         text = (
             f"{told} Kept as {inline_code(enc.name)}: a smaller vocabulary that works like any "
@@ -273,10 +273,10 @@ def _finish(wait: Pending) -> bool:
     return True
 
 
-def keep(enc: Encoding, *, about: str = "", sample: str = "") -> list[str]:
-    """Store `enc`, offer it in every picker and select it here; return the names dropped."""
-    dropped = registry.add(enc, about=about, sample=sample)
-    SELECTED.set(enc.name)
+def keep(entry: Stored) -> list[str]:
+    """Store `entry`, offer it in every picker and select it here; return the names dropped."""
+    dropped = registry.add(entry)
+    SELECTED.set(entry.enc.name)
     return dropped
 
 

@@ -27,7 +27,7 @@ from ui.common.registry import (
     trained_encodings,
     vocab_key,
 )
-from ui.common.samples import CORPUS_TITLE, Sample, load_samples
+from ui.common.samples import CORPUS_TITLE, Sample, corpus_sha256, load_samples
 from ui.common.state import keep_known, known_only, seed_following
 from ui.compare.languages.chart import languages_chart
 from ui.compare.languages.data import (
@@ -187,13 +187,12 @@ def languages_tab() -> None:
 
 
 def trained_on_samples(chosen: list[str]) -> list[str]:
-    """The chosen vocabularies trained here on the samples these charts are of (its notes say
-    so): a vocabulary scored on its own training text looks better than it is."""
-    made_from = f"trained on {CORPUS_TITLE} "
+    """The chosen vocabularies trained here on the samples these charts are of: a vocabulary
+    scored on its own training text looks better than it is."""
     return [
         name
         for name in chosen
-        if (held := registry.stored(name)) is not None and held.about.startswith(made_from)
+        if (held := registry.stored(name)) is not None and held.corpus_sha256 == corpus_sha256()
     ]
 
 
