@@ -93,12 +93,21 @@ def test_train_replay_export_import_and_compare(
     wait_idle(page)
     screenshot(page, "train-replay-light")
     # The sample's tokens can be pointed at, by keys as by mouse: their facts show above them.
+    # Those keys are the view's, not the replay's: the step stays (they stepped it, QA round 18).
     sample = page.locator(".bpl-text")
     sample.focus()
     page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
     second = sample.locator(".tok").nth(1)
     expect(second).to_have_class(re.compile(r"\bhl\b"))
     expect(page.locator(".bpl-inspect")).to_have_text(second.get_attribute("title") or "")
+    page.keyboard.press("End")
+    expect(sample.locator(".tok").last).to_have_class(re.compile(r"\bhl\b"))
+    page.wait_for_timeout(1_000)  # a shortcut's run would have started by now
+    wait_idle(page)
+    expect(slider).to_have_value(str(step))
+    assert f"step={step}" in page.url
 
     # The vocabulary table: search, select a row, see that token's merge tree.
     with rerun(page):

@@ -93,10 +93,14 @@ function bplWire(root, hooks = {}) {
     else if (event.key === "End") to = tokens.length - 1;
     else if ((event.key === "Enter" || event.key === " ") && hooks.pin && at >= 0) {
       event.preventDefault(); // Space would scroll the pane
+      event.stopPropagation();
       hooks.pin(Number(tokens[at].dataset.i));
       return;
     } else return;
+    // These keys are the view's: a page's shortcuts for them (the Train replay's ← → Home End
+    // step buttons) listen further up, and must not hear them too.
     event.preventDefault();
+    event.stopPropagation();
     keyTo(tokens[Math.min(to, tokens.length - 1)]);
   };
   root.addEventListener("mouseover", onOver);
