@@ -143,6 +143,16 @@ def test_decode_mode_decodes_and_names_bad_ids() -> None:
     assert at.code[0].value == "hello world"
 
 
+@pytest.mark.parametrize(("ids", "n_bytes"), [("19526", 2), ("19526 254", 3), ("31373 995", 11)])
+def test_decode_mode_counts_the_tokens_bytes(ids: str, n_bytes: int) -> None:
+    """gpt2's 19526 is 2 of the 3 bytes of 你: the text shows U+FFFD, 3 bytes, and the page
+    said "UTF-8 bytes 3" and 3.00 bytes per token for a 2-byte token (QA round 18)."""
+    at = open_app(mode="decode", ids=ids)
+    n_tokens = len(ids.split())
+    assert metric(at, "UTF-8 bytes") == str(n_bytes)
+    assert metric(at, "Bytes / token") == f"{n_bytes / n_tokens:.2f}"
+
+
 def test_decode_mode_reads_brackets_nested_past_pythons_stack() -> None:
     """json.loads raises RecursionError there (the page showed its traceback): a plain list."""
     at = open_app(mode="decode", ids="[" * 1_500 + "31373, x")

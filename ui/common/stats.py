@@ -1,6 +1,8 @@
 """The counts shown above the tokens: what a text costs, in tokens and in everything else."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from tokenizer import Tokenized
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,21 @@ def text_stats(text: str, n_tokens: int) -> TextStats:
         utf8_bytes=len(text.encode("utf-8", "surrogatepass")),
         words=len(text.split()),
     )
+
+
+def token_stats(tok: Tokenized) -> TextStats:
+    """Count a tokenized text, its bytes from the tokens themselves.
+
+    Ids decoded on their own may cut a character: the text then holds U+FFFD, 3 bytes, where
+    the token holds its 2, and the counts would speak of bytes no token has.
+
+    >>> import tokenizer as tk
+    >>> from ui.common.tokens import tokenized_from_ids
+    >>> tok = tokenized_from_ids(tk.get_encoding("gpt2"), [19526])  # 2 of the 3 bytes of 你
+    >>> tok.text, token_stats(tok).utf8_bytes
+    ('�', 2)
+    """
+    return replace(text_stats(tok.text, len(tok.ids)), utf8_bytes=sum(map(len, tok.pieces)))
 
 
 def format_ratio(value: float | None) -> str:

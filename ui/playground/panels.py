@@ -26,7 +26,7 @@ from ui.common.messages import inline_code, not_in_link, quote_some
 from ui.common.registry import vocab_key
 from ui.common.sidebar import current_encoding
 from ui.common.state import publish_text
-from ui.common.stats import format_ratio, text_stats
+from ui.common.stats import format_ratio, token_stats
 from ui.common.token_pane import live_token_view
 from ui.common.token_view import ColorBy, ViewOptions, view_parts
 from ui.playground.ids import parse_ids, unknown_ids, valid_ids_sentence
@@ -350,7 +350,7 @@ def counts(enc: Encoding, tok: Tokenized, of: str = "the text") -> None:
     of the encoding's model's context window the text fills. The two that are read several
     ways say in their help what they count, and of what (`of`): a figure cited from here must
     mean what the reader thinks. (A help mark on all six wrapped the row at 1280x720.)"""
-    stats = text_stats(tok.text, len(tok.ids))
+    stats = token_stats(tok)
     row = st.container(horizontal=True, key="playground-counts", gap="small")
     row.metric("Tokens", f"{stats.tokens:,}")
     row.metric(
