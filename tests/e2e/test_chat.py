@@ -81,6 +81,26 @@ def test_editing_updates_the_tokens_and_the_link(open_app, page: Page) -> None:
     expect(metric(page, "Tokens")).to_have_text(core_total(reordered[1:]))
 
 
+def test_a_message_added_from_the_keyboard_takes_what_is_typed_next(open_app, page: Page) -> None:
+    """Focus stayed on "+ user": the text typed next went nowhere, and each space in it added
+    another message (three empty ones for "Say <|im_end|> please"; QA round 18)."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_app(chat_url())
+    add = keyed(page, "playground.chat.add.user").get_by_role("button")
+    add.focus()
+    with rerun(page):
+        page.keyboard.press("Enter")
+    added = keyed(page, "playground.chat.content.2").locator("textarea")
+    expect(added).to_be_focused()
+    page.keyboard.type("Say hi please")
+    expect(added).to_have_value("Say hi please")
+    with rerun(page):
+        page.keyboard.press("ControlOrMeta+Enter")
+    expect(page.locator("[class*='st-key-playground-chat-message-']")).to_have_count(3)
+    messages = (*DEFAULT_CONVERSATION, Message("user", "Say hi please"))
+    expect(metric(page, "Tokens")).to_have_text(core_total(messages))
+
+
 def test_move_and_remove_buttons_say_what_they_do(open_app, page: Page) -> None:
     """Icon buttons named for a screen reader by what they do ("Move message 2 up"), not by
     their icon's name ("arrow_upward"), and still drawn as icons alone."""

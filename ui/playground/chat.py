@@ -28,6 +28,7 @@ from ui.common.messages import inline_code, not_in_link, quote_some
 from ui.common.registry import vocab_key
 from ui.common.state import publish_fitting, seed_following_default
 from ui.common.tokens import special_texts_in
+from ui.components import component
 from ui.playground import panels
 from ui.playground.conversation import (
     CHANNELS,
@@ -41,10 +42,12 @@ from ui.playground.conversation import (
     unreadable,
     with_keys,
 )
-from ui.playground.state import CHAT, IDS, PROMPT, TEMPLATE, TEXT
+from ui.playground.state import CHAT, CHAT_FOCUS, IDS, PROMPT, TEMPLATE, TEXT
 
 # Who renders each template that reads a message's text as text, for the note that says so.
 READERS = {"harmony": "openai-harmony", "llama3": "Meta's ChatFormat"}
+
+_focus = component("focus")
 
 
 @dataclass(frozen=True)
@@ -183,7 +186,12 @@ def _index(key: int) -> int:
 
 
 def _add(role: str) -> None:
-    CHAT.set(added(_current_messages(), role))
+    """Add button callback: a message of `role` at the end, its text box to be focused."""
+    before = _current_messages()
+    after = added(before, role)
+    CHAT.set(after)
+    if len(after) > len(before):
+        st.session_state[CHAT_FOCUS] = after[-1].key
 
 
 def _remove(key: int) -> None:
@@ -314,13 +322,18 @@ def _add_row(talk: Conversation) -> None:
             type="tertiary",
             key=f"{CHAT.key}.add.{role}",
             icon=":material/add:",
-            help=f"Add a {role} message at the end",
+            help=f"Add {'an' if role == 'assistant' else 'a'} {role} message at the end",
             on_click=_add,
             args=(role,),
             disabled=full,
         )
     if full:
         row.caption(f"A conversation holds at most {MAX_CHAT_MESSAGES} messages.")
+    added_key = st.session_state.pop(CHAT_FOCUS, None)
+    if added_key is not None:  # at the row's end, where it adds no gap of its own
+        with row:
+            box = f"{CHAT.key}.content.{added_key}".replace(".", "-")
+            _focus(key=f"{CHAT_FOCUS}_script", data={"selector": f".st-key-{box} textarea"})
 
 
 # ---- drawing: the result (right) ----------------------------------------------------------------

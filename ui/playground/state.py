@@ -24,8 +24,9 @@ CHAT = state.Param[tuple[Message, ...]](
 TEMPLATE = state.choice("playground.chat.template", "template", TEMPLATES, "chatml")
 PROMPT = state.flag("playground.chat.prompt", "prompt", default=True)
 
-# Not in links: how many tokens are drawn ("Show more"), the pinned token, the examples menu.
+# Not in links: how many tokens are drawn ("Show more"), the pinned token, the examples menu,
+# the chat message to focus.
 LIMIT = "playground.limit"
 PIN = "playground.pin"  # (index, id) of the pinned token, or absent
 EXAMPLE = "playground.example"
-CHAT_ROLE = "playground.chat.add_role"  # the role of the next message "Add" makes
+CHAT_FOCUS = "playground.chat.focus"  # the key of the message just added, whose box takes focus
