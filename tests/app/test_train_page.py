@@ -15,6 +15,7 @@ from tokenizer import formats, hf
 from tokenizer.train_record import TrainStep
 from ui.common import registry, state, vocab_files
 from ui.common.limits import MAX_CORPUS_BYTES, MAX_TRAIN_VOCAB
+from ui.common.messages import download_label
 from ui.common.samples import corpus_sha256, text_sha256
 from ui.common.vocab_store import STORE, Stored, VocabStore
 from ui.train import session as train_session
@@ -322,7 +323,10 @@ def test_vocabulary_table_search_and_merge_tree(trained: AppTest) -> None:
     assert tree_shown(trained) == token_id
     tree = next(h.value for h in trained.html if 'class="mtree"' in h.value)
     assert "· rank " in tree and "· merge " not in tree
-    assert trained.download_button(key="train.csv")
+    download = trained.download_button(key="train.csv")
+    assert download.label == download_label(len(listing))  # the search's, not every token
+    search_tokens(trained, "no token holds this")
+    assert trained.download_button(key="train.csv").disabled
     assert trained.query_params["view"] == "vocabulary"
 
 

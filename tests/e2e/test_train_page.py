@@ -30,6 +30,7 @@ from tests.prerequisites import corpus_texts
 from ui.common.examples import DEFAULT_TEXT
 from ui.common.limits import MAX_TRAIN_VOCAB
 from ui.common.sidebar import option_label
+from ui.train import table
 
 CORPUS = corpus_texts()["the-verdict.txt"]
 VOCAB = 1_000
@@ -123,6 +124,13 @@ def test_train_replay_export_import_and_compare(
     assert len(the) == 1  # " the" is one token of this vocabulary
     expect(page.get_by_text(f"Merge tree of token {the[0]:,}")).to_be_visible()
     expect(page.locator(".mtree .node").first).to_have_text("·the")
+    # The download holds what the search lists, under the table's headers.
+    with page.expect_download() as download:
+        keyed(page, "train.csv").get_by_role("button", name=re.compile("^Download")).click()
+    lines = Path(download.value.path()).read_text(encoding="utf-8-sig").splitlines()
+    listed = table.search(table.vocab_frame(expected), " the")
+    assert lines[0] == ",".join(table.HEADERS[name] for name in table.COLUMNS)
+    assert [int(line.split(",")[0]) for line in lines[1:]] == listed["id"].tolist()
 
     # Export the bundle, then import it back under another name.
     with rerun(page):

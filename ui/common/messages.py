@@ -33,6 +33,15 @@ def counted(n: int, noun: str) -> str:
     return f"{n:,} {noun}{'s' if n != 1 else ''}"
 
 
+def download_label(n: int, noun: str = "token") -> str:
+    """The label of a button that downloads a whole list as CSV, not only the page shown.
+
+    >>> download_label(1), download_label(2365)
+    ('Download the 1 token as CSV', 'Download all 2,365 tokens as CSV')
+    """
+    return f"Download the 1 {noun} as CSV" if n == 1 else f"Download all {counted(n, noun)} as CSV"
+
+
 def not_in_link(what: str) -> str:
     """The caption under a value too long for a link (`ui.common.state.fits_in_link`)."""
     return f"This {what} is too long for a link, so a link or a reload leaves it out."

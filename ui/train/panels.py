@@ -13,6 +13,7 @@ from tokenizer.train_record import TrainingRecord
 from ui.common import cache, slow_pattern, state, vocab_files
 from ui.common.grid import EMPTY_CELL
 from ui.common.limits import MAX_REPLAY_SAMPLE_CHARS, RENDER_LIMIT
+from ui.common.messages import download_label
 from ui.common.registry import vocab_key
 from ui.common.steps import step_keys, take_steps
 from ui.common.token_view import ViewOptions, render_tokens
@@ -260,21 +261,24 @@ def vocabulary(enc: Encoding) -> None:
         persist_state="session",  # kept while another tab or page is shown
         placeholder="Text inside a token (a space matches ·), an id, or hex bytes like 20 74",
     )
+    shown = table.search(frame, query)
     row.download_button(
-        "Download CSV",
-        data=lambda: table.vocab_csv(frame),
+        download_label(len(shown)),
+        data=lambda: table.vocab_csv(shown),  # made when pressed
         file_name=f"{vocab_files.file_stem(enc.name)}-vocabulary.csv",
         mime="text/csv",
         icon=":material/download:",
         on_click="ignore",
         key="train.csv",
+        disabled=shown.empty,
+        help="The tokens listed (those the search finds), with the table's columns.",
     )
-    shown = table.search(frame, query)
     st.caption(
         f"{len(shown):,} of {len(frame):,} tokens. Select a row to see how its token was built."
     )
     vocab = vocab_key(enc)
     picked = _row_of_picked(shown, vocab)
+    headers = table.HEADERS
     event = st.dataframe(
         shown,
         key=_table_key(vocab, query),
@@ -284,15 +288,17 @@ def vocabulary(enc: Encoding) -> None:
         hide_index=True,
         placeholder=EMPTY_CELL,
         column_config={
-            "id": st.column_config.NumberColumn("Id", format="%d"),
-            "token": st.column_config.TextColumn("Token", help="· space, ↵ newline, → tab"),
-            "bytes": st.column_config.TextColumn("Bytes (hex)"),
-            "length": st.column_config.NumberColumn("Bytes", format="%d"),
-            "kind": st.column_config.TextColumn("Kind"),
-            "left": st.column_config.NumberColumn("Left id", format="%d"),
-            "right": st.column_config.NumberColumn("Right id", format="%d"),
-            "parents": st.column_config.TextColumn("Parents"),
-            "count": st.column_config.NumberColumn("Count when merged", format="localized"),
+            "id": st.column_config.NumberColumn(headers["id"], format="%d"),
+            "token": st.column_config.TextColumn(
+                headers["token"], help="· space, ↵ newline, → tab"
+            ),
+            "bytes": st.column_config.TextColumn(headers["bytes"]),
+            "length": st.column_config.NumberColumn(headers["length"], format="%d"),
+            "kind": st.column_config.TextColumn(headers["kind"]),
+            "left": st.column_config.NumberColumn(headers["left"], format="%d"),
+            "right": st.column_config.NumberColumn(headers["right"], format="%d"),
+            "parents": st.column_config.TextColumn(headers["parents"]),
+            "count": st.column_config.NumberColumn(headers["count"], format="localized"),
         },
     )
     rows = event.selection.rows

@@ -19,6 +19,11 @@ from ui.common.spreadsheet import csv_bytes
 from ui.common.token_text import plain, write_glyphs
 
 COLUMNS = ("id", "token", "bytes", "length", "kind", "left", "right", "parents", "count")
+HEADERS = {
+    "id": "Id", "token": "Token", "bytes": "Bytes (hex)", "length": "Bytes", "kind": "Kind",
+    "left": "Left id", "right": "Right id", "parents": "Parents", "count": "Count when merged",
+}  # fmt: skip
+"""Each column's header in the page's table, and in its CSV."""
 
 
 def describe(enc: Encoding) -> str:
@@ -123,8 +128,9 @@ def search(frame: pd.DataFrame, query: str) -> pd.DataFrame:
 
 
 def vocab_csv(frame: pd.DataFrame) -> bytes:
-    """The table as CSV for spreadsheets (`ui.common.spreadsheet`)."""
-    return csv_bytes(frame)
+    """The rows of the table as CSV for spreadsheets (`ui.common.spreadsheet`), under the
+    table's headers."""
+    return csv_bytes(frame.rename(columns=HEADERS))
 
 
 # ---- merge trees -----------------------------------------------------------------------------

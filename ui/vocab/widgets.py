@@ -18,7 +18,7 @@ from tokenizer.vocab import SearchError, SearchMode, Vocabulary, parse_hex
 from ui.common import vocab_panel
 from ui.common.grid import EMPTY_CELL
 from ui.common.limits import USED_IN_SHOWN
-from ui.common.messages import counted, inline_code, not_in_link, quote_some
+from ui.common.messages import counted, download_label, inline_code, not_in_link, quote_some
 from ui.common.sidebar import choose_encoding
 from ui.common.state import history_navigation, publish_text, segmented
 from ui.common.token_text import hex_bytes, plain, read_glyphs, write_glyphs
@@ -395,7 +395,7 @@ def results_table(vocab: Vocabulary, listing: Listing, token_id: int | None) -> 
     PAGE.publish(default=home)
     labels = {name: config["label"] or name for name, config in COLUMNS.items()}
     st.download_button(
-        f"Download all {counted(len(listing.ids), 'token')} as CSV",
+        download_label(len(listing.ids)),
         data=lambda: listing_csv(vocab, listing.ids, labels),  # made when pressed
         file_name=f"{file_stem(enc.name)}-tokens.csv",
         mime="text/csv",

@@ -1,5 +1,8 @@
 """The vocabulary table and merge trees of a trained vocabulary."""
 
+import io
+
+import pandas as pd
 import pytest
 
 import tokenizer as tk
@@ -7,6 +10,8 @@ from tests.ui.html_probe import probe
 from tests.ui.payloads import XSS_PAYLOADS
 from tokenizer import formats
 from ui.train.table import (
+    COLUMNS,
+    HEADERS,
     MAX_TREE_NODES,
     merge_tree,
     merge_tree_html,
@@ -58,6 +63,14 @@ def test_csv_has_every_row_and_a_bom(enc: tk.Encoding) -> None:
     data = vocab_csv(vocab_frame(enc))
     assert data.startswith(b"\xef\xbb\xbf")
     assert data.decode("utf-8-sig").count("\n") == enc.n_vocab + 1
+
+
+def test_csv_has_the_rows_listed_under_the_tables_headers(enc: tk.Encoding) -> None:
+    """It held every token, under field names, whatever the search listed (QA round 18)."""
+    listed = search(vocab_frame(enc), " th")
+    back = pd.read_csv(io.BytesIO(vocab_csv(listed)), encoding="utf-8-sig")
+    assert list(back.columns) == [HEADERS[name] for name in COLUMNS]
+    assert back["Id"].tolist() == listed["id"].tolist()
 
 
 def test_a_merge_tree_goes_down_to_the_bytes(enc: tk.Encoding) -> None:
