@@ -292,7 +292,8 @@ def summary_html(summary: StepSummary | None, walk: Walkthrough, style: PieceSty
         f'<div class="mg-summary"><b>Step {summary.step:,}</b> of {walk.last:,} · merge of rank '
         f'<b class="mg-rank">{summary.rank}</b>: {_chip(summary.left, style)} + '
         f"{_chip(summary.right, style)} → {_chip(summary.left + summary.right, style, ' mg-new')}"
-        f" (id {summary.merged}) in {places} ({chunks}) · {summary.tokens:,} tokens</div>"
+        # "(id" and the id stay on one line: presenting, the headline broke between them.
+        f" (id&nbsp;{summary.merged}) in {places} ({chunks}) · {summary.tokens:,} tokens</div>"
     )
 
 

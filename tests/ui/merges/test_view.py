@@ -114,6 +114,7 @@ def test_the_whole_text_at_a_step_lights_the_tokens_this_step_made() -> None:
     assert made and all(ids[i] == 268 for i in made)
     assert WALK.made_positions(0) == []
     assert "Step 4</b> of 18" in html
+    assert "(id&nbsp;268)" in html  # never "(id" at a line's end, "268)" on the next
 
 
 def test_the_whole_text_at_the_end_is_the_encoding() -> None:
