@@ -191,7 +191,7 @@ def _add(role: str) -> None:
     after = added(before, role)
     CHAT.set(after)
     if len(after) > len(before):
-        st.session_state[CHAT_FOCUS] = after[-1].key
+        st.session_state[CHAT_FOCUS] = _widget_key("content", after[-1])
 
 
 def _remove(key: int) -> None:
@@ -329,11 +329,11 @@ def _add_row(talk: Conversation) -> None:
         )
     if full:
         row.caption(f"A conversation holds at most {MAX_CHAT_MESSAGES} messages.")
-    added_key = st.session_state.pop(CHAT_FOCUS, None)
-    if added_key is not None:  # at the row's end, where it adds no gap of its own
-        with row:
-            box = f"{CHAT.key}.content.{added_key}".replace(".", "-")
-            _focus(key=f"{CHAT_FOCUS}_script", data={"selector": f".st-key-{box} textarea"})
+    box = st.session_state.pop(CHAT_FOCUS, None)
+    if box is not None:  # at the row's end, where it adds no gap of its own
+        with row:  # Streamlit's class for a key: its dots made dashes
+            selector = f".st-key-{box.replace('.', '-')} textarea"
+            _focus(key=f"{CHAT_FOCUS}_script", data={"selector": selector})
 
 
 # ---- drawing: the result (right) ----------------------------------------------------------------
