@@ -221,14 +221,22 @@ def test_arrows_counted_in_the_browser_step_the_replay_once_each(trained: AppTes
     """← → go through the shared stepper (ui/common/steps.py): the page takes the step the
     browser worked out, once, and the slider is free again afterwards."""
     n = expected().training.n_merges
-    (stepper,) = [
-        json.loads(e.proto.json)
-        for e in trained.get("bidi_component")
-        if e.proto.component_name == "bpe_lens.steps"
-    ]
-    assert stepper == {"name": "train.steps", "step": n, "last": n, "stops": None}
+
+    def stepper() -> dict[str, object]:
+        (data,) = [
+            json.loads(e.proto.json)
+            for e in trained.get("bidi_component")
+            if e.proto.component_name == "bpe_lens.steps"
+        ]
+        return data  # type: ignore[no-any-return]
+
+    data = stepper()
+    words = data.pop("words")  # what a screen reader is told when the step changes
+    assert data == {"name": "train.steps", "step": n, "last": n, "stops": None}
+    assert str(words).startswith(f"Step {n} of {n}: merge of rank {n - 1}, ")
     trained.session_state["train.steps"] = {"target": {"mount": "m", "seq": 1, "step": 3}}
     assert rerun(trained).slider(key="train.step").value == 3
+    assert str(stepper()["words"]).startswith(f"Step 3 of {n}: merge of rank 2, ")
     trained.slider(key="train.step").set_value(5)
     assert rerun(trained).slider(key="train.step").value == 5  # the target is taken only once
     trained.session_state["train.steps"] = {"target": {"mount": "m", "seq": 2, "step": n + 9}}

@@ -126,7 +126,7 @@ def test_back_steps_the_merges_player_back(open_app: Callable[[str], Page], page
     assert query(page)["step"] == "4"
     back(page)
     assert query(page)["step"] == "3"
-    expect(page.get_by_text("Step 3", exact=False).first).to_be_visible()
+    expect(page.get_by_test_id("stMain").get_by_text("Step 3", exact=False).first).to_be_visible()
     forward(page)
     assert query(page)["step"] == "4"
 
@@ -154,7 +154,9 @@ def test_a_play_is_one_entry_and_back_returns_to_where_it_started(
     assert query(page)["step"] == str(played)
     back(page)
     assert query(page)["step"] == "2"
-    expect(page.get_by_text("Step 2 of 18", exact=False).first).to_be_visible()
+    expect(
+        page.get_by_test_id("stMain").get_by_text("Step 2 of 18", exact=False).first
+    ).to_be_visible()
 
 
 def test_back_after_an_encoding_change_on_merges_shows_the_chunk_and_step_again(
@@ -169,7 +171,9 @@ def test_back_after_an_encoding_change_on_merges_shows_the_chunk_and_step_again(
     assert query(page) == {"chunk": "3", "enc": "cl100k_base"}  # the same chunk: " created"
     back(page)
     assert query(page) == {"chunk": "3", "step": "2"}
-    expect(page.get_by_text("Step 2 of 18", exact=False).first).to_be_visible()
+    expect(
+        page.get_by_test_id("stMain").get_by_text("Step 2 of 18", exact=False).first
+    ).to_be_visible()
 
 
 def test_back_returns_to_the_page_left_as_it_was(
@@ -385,5 +389,7 @@ def test_a_link_that_spells_out_a_default_is_one_entry(
     page.go_back()  # to another document (both were loaded), so no run of this one to await
     page.wait_for_url(left)
     page.wait_for_function(HISTORY_SCRIPT_IN)  # the Merges page running again, link unchanged
-    expect(page.get_by_text("Step 3 of", exact=False).first).to_be_visible()
+    expect(
+        page.get_by_test_id("stMain").get_by_text("Step 3 of", exact=False).first
+    ).to_be_visible()
     assert page.url == left

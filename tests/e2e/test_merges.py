@@ -316,6 +316,29 @@ def test_every_press_of_an_arrow_is_a_step(open_app: OpenApp, pause_ms: int) -> 
     assert query(page)["step"] == "13"
 
 
+@pytest.mark.parametrize("pause_ms", [0, 33], ids=["burst", "held"])
+def test_home_and_end_among_arrows_are_steps_too(open_app: OpenApp, pause_ms: int) -> None:
+    """Home and End were the buttons' shortcuts while the arrows went through the stepper: a
+    Home among a burst of arrows was lost, or the arrows after it went on from the step before
+    it (→ ×6, Home, → ×2 ended on step 8, not 2)."""
+    text = corpus_texts()["the-verdict.txt"][:300]
+    page = open_merges(open_app, f"?by=text&present=1&text={quote(text)}")
+    last = int(slider(page).get_attribute("max") or "0")
+    for key in ["ArrowRight"] * 6 + ["Home"] + ["ArrowRight"] * 2:
+        page.keyboard.press(key)
+        page.wait_for_timeout(pause_ms)
+    expect(slider(page)).to_have_value("2")
+    for key in ["ArrowRight"] * 3 + ["End"] + ["ArrowLeft"] * 3:
+        page.keyboard.press(key)
+        page.wait_for_timeout(pause_ms)
+    expect(slider(page)).to_have_value(str(last - 3))
+    wait_idle(page)
+    assert query(page)["step"] == str(last - 3)
+    # A screen reader is told each step the keys lead to, in the page's one live region.
+    said = page.get_by_role("status").filter(has_text=re.compile(r"^Step \d"))
+    expect(said).to_have_text(re.compile(rf"^Step {last - 3:,} of {last:,}: merge of rank "))
+
+
 def test_a_burst_of_presses_follows_the_chunks_stops(open_app: OpenApp) -> None:
     """Following a chunk, each press goes to the next step where the chunk merges: " OpenAI"
     merges at steps 4, 11, 15, 16 and 18 of the default text."""

@@ -388,4 +388,6 @@ def test_settings_pick_the_encoding_that_the_hidden_sidebar_holds(
     presenting.keyboard.press("Escape")
     expect(presenting.get_by_text("Step through")).to_be_hidden()
     presenting.keyboard.press("End")  # the keys step the new encoding's merges
-    expect(presenting.get_by_text(re.compile(r"Step (\d+) of \1\b"))).to_be_visible()
+    expect(
+        presenting.get_by_test_id("stMain").get_by_text(re.compile(r"Step (\d+) of \1\b"))
+    ).to_be_visible()

@@ -9,7 +9,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 import tokenizer as tk
 from tests.e2e.harness import (
@@ -34,6 +34,12 @@ from ui.train import table
 
 CORPUS = corpus_texts()["the-verdict.txt"]
 VOCAB = 1_000
+
+
+def on_page(page: Page, text: str) -> Locator:
+    """`text` in the page's own content: not in the live region, outside it, that tells a screen
+    reader each step's headline again (ui/components/steps.js)."""
+    return page.get_by_test_id("stMain").get_by_text(text)
 
 
 def train_through_the_ui(page: Page, name: str) -> None:
@@ -65,32 +71,32 @@ def test_train_replay_export_import_and_compare(
     expect(page.get_by_text("Trained verdict-1k on your text")).to_be_visible()
 
     # Replay: the slider starts at the last step; Home goes to step 0 (single bytes), → to 1.
-    headline = page.get_by_text(f"Step {n:,} of {n:,}", exact=False)
+    headline = on_page(page, f"Step {n:,} of {n:,}")
     expect(headline).to_be_visible()
     slider = keyed(page, "train.step").get_by_role("slider")
     slider.focus()
     with rerun(page):
         page.keyboard.press("Home")
-    expect(page.get_by_text(f"Step 0 of {n:,} — single bytes", exact=False)).to_be_visible()
+    expect(on_page(page, f"Step 0 of {n:,} — single bytes")).to_be_visible()
     with rerun(page):
         page.keyboard.press("ArrowRight")
-    expect(page.get_by_text(f"Step 1 of {n:,} — merge of rank 0 made id 256")).to_be_visible()
+    expect(on_page(page, f"Step 1 of {n:,} — merge of rank 0 made id 256")).to_be_visible()
     expect(metric(page, "Pair count")).to_have_text(f"{expected.training.counts[0]:,}")
     expect(page.locator("[data-testid='stVegaLiteChart']")).to_have_count(3)
     with rerun(page):
         page.keyboard.press("PageUp")  # about a tenth of the way: a sample worth looking at
     step = int(slider.input_value())
     assert step > 1
-    expect(page.get_by_text(f"Step {step:,} of {n:,}", exact=False)).to_be_visible()
+    expect(on_page(page, f"Step {step:,} of {n:,}")).to_be_visible()
     assert f"step={step}" in page.url
     # With nothing focused, the step buttons' keys step the replay, as on Merges.
     page.evaluate("() => document.activeElement.blur()")
     with rerun(page):
         page.keyboard.press("ArrowLeft")
-    expect(page.get_by_text(f"Step {step - 1:,} of {n:,}", exact=False)).to_be_visible()
+    expect(on_page(page, f"Step {step - 1:,} of {n:,}")).to_be_visible()
     with rerun(page):
         page.keyboard.press("ArrowRight")
-    expect(page.get_by_text(f"Step {step:,} of {n:,}", exact=False)).to_be_visible()
+    expect(on_page(page, f"Step {step:,} of {n:,}")).to_be_visible()
     wait_idle(page)
     screenshot(page, "train-replay-light")
     # The sample's tokens can be pointed at, by keys as by mouse: their facts show above them.
@@ -205,7 +211,7 @@ def test_cancel_keeps_what_a_long_training_learned(open_app, page: Page) -> None
     assert 0 < made < LONG_MERGES
     chosen = keyed(page, "train.selected").get_by_role("combobox")
     expect(chosen).to_have_value(f"{LONG_NAME}-partial")
-    expect(page.get_by_text(f"Step {made:,} of {made:,}", exact=False)).to_be_visible()
+    expect(on_page(page, f"Step {made:,} of {made:,}")).to_be_visible()
     # Usable like any other: the sidebar offers it and it tokenizes the playground's text.
     go_to(page, "Playground")
     choose_option(page, keyed(page, "common.enc"), f"{LONG_NAME}-partial")
@@ -233,7 +239,7 @@ def test_a_trained_vocabulary_link_opens_the_same_view_in_a_fresh_browser_contex
         goto(fresh, link)
         expect(keyed(fresh, "train.selected").get_by_role("combobox")).to_have_value("shared-1k")
         n = expected.training.n_merges
-        expect(fresh.get_by_text(f"Step {step:,} of {n:,}", exact=False)).to_be_visible()
+        expect(on_page(fresh, f"Step {step:,} of {n:,}")).to_be_visible()
         expect(metric(fresh, "Pair count")).to_have_text(f"{expected.training.counts[step - 1]:,}")
         # The same vocabulary opens on any page by its id, or by its name.
         the = expected.encode_ordinary(" the")[0]
@@ -281,7 +287,8 @@ def test_a_trained_vocabulary_s_buttons_keep_their_labels_at_1024_by_768(
 @pytest.mark.parametrize("pause_ms", [0, 33], ids=["burst", "held"])
 def test_every_press_of_an_arrow_is_a_replay_step(open_app, page: Page, pause_ms: int) -> None:
     """As the step buttons' shortcuts, presses faster than the page's runs were lost: 10 presses
-    50 ms apart moved 5 steps. The replay now shares Merges' stepper (ui/common/steps.py)."""
+    50 ms apart moved 5 steps. The replay now shares Merges' stepper (ui/common/steps.py), which
+    takes Home and End too."""
     open_app(f"/train?source=paste&text={quote(CORPUS[:2_000])}&size=300")
     keyed(page, "train.train").locator("button").click()
     finished = page.locator("[data-testid='stProgress']").filter(has_text="Finished")
@@ -302,8 +309,14 @@ def test_every_press_of_an_arrow_is_a_replay_step(open_app, page: Page, pause_ms
         page.keyboard.press("ArrowLeft")
         page.wait_for_timeout(pause_ms)
     expect(slider).to_have_value("13")
+    for key in ["Home"] + ["ArrowRight"] * 4:  # Home among the arrows is a step too
+        page.keyboard.press(key)
+        page.wait_for_timeout(pause_ms)
+    expect(slider).to_have_value("4")
     wait_idle(page)
-    assert "step=13" in page.url
+    assert "step=4" in page.url
+    said = page.get_by_role("status").filter(has_text=re.compile(r"^Step \d"))
+    expect(said).to_have_text(re.compile(r"^Step 4 of \d+: merge of rank 3, .+ \(id 259\)"))
 
 
 @pytest.mark.parametrize("color_scheme", ["dark"], indirect=True)

@@ -1,10 +1,11 @@
-"""← and → for a page that steps through something: Merges' player, Train's replay.
+"""← → Home End for a page that steps through something: Merges' player, Train's replay.
 
-The browser works the presses out (ui/components/steps.js) and sends the step they lead to: as
-the step buttons' shortcuts, presses faster than the page's runs were lost (a held key lost about
-half of them). The buttons keep their shortcuts for Home and End, and for ← → until the script is
-in. Each page draws its stepper (`step_keys`) in the fragment that shows the step, so a press
-reruns only that, and reads the target at the top of the same fragment (`take_steps`).
+The browser works the presses out (ui/components/steps.js) and sends the step they lead to: as the
+step buttons' shortcuts, presses faster than the page's runs were lost (a held key lost about half
+of them, and a Home among arrows could be lost too). The buttons keep the same keys as shortcuts
+for the moment before the script is in. Each page draws its stepper (`step_keys`) in the fragment
+that shows the step, so a press reruns only that, and reads the target at the top of the same
+fragment (`take_steps`).
 """
 
 from collections.abc import Callable
@@ -17,7 +18,7 @@ _steps = component("steps")
 
 
 def take_steps(key: str, go: Callable[[int], None]) -> None:
-    """Go to the step the browser worked out from the ← → presses since the last run, if any.
+    """Go to the step the browser worked out from the key presses since the last run, if any.
 
     Read in the run itself, not only in a callback: Streamlit drops a callback whose run the
     next message interrupts, and the next run sees no change to call it for. It comes before
@@ -36,9 +37,13 @@ def take_steps(key: str, go: Callable[[int], None]) -> None:
         go(step)
 
 
-def step_keys(key: str, step: int, last: int, stops: tuple[int, ...] | None = None) -> None:
-    """Draw the ← → stepper (it draws nothing) with what it steps from: the step shown, the last
-    step, and the steps a press stops at (None: every step)."""
+def step_keys(
+    key: str, step: int, last: int, words: str, stops: tuple[int, ...] | None = None
+) -> None:
+    """Draw the stepper with what it steps from: the step shown, the last step, and the steps a
+    press stops at (None: every step). It draws nothing to see, but says `words` (the step's
+    headline, in plain text) to a screen reader when the step changes: the redrawn headline
+    itself is not announced."""
     _steps(
         key=key,
         data={
@@ -46,6 +51,7 @@ def step_keys(key: str, step: int, last: int, stops: tuple[int, ...] | None = No
             "step": step,
             "last": last,
             "stops": None if stops is None else list(stops),
+            "words": words,
         },
         on_target_change=lambda: None,
     )

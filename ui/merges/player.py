@@ -38,7 +38,7 @@ from ui.merges.state import (
     STEP,
     STEPS,
 )
-from ui.merges.view import chunk_html, whole_text_html
+from ui.merges.view import chunk_html, step_words, whole_text_html
 
 # Bytes a walkthrough holds per character of its text, roughly (every step of every chunk).
 _BYTES_PER_CHAR = 4_000
@@ -272,7 +272,8 @@ def _player_body(walk: Walkthrough, enc: Encoding, slots: Slots, presenting: boo
     publish_selection(walk, presenting)
     followed = _followed()
     with slots.controls:  # in the fragment's own container, it would add a row's gap below
-        step_keys(STEPS, step, walk.last, None if followed is None else walk.stops(followed))
+        stops = None if followed is None else walk.stops(followed)
+        step_keys(STEPS, step, walk.last, step_words(walk, step), stops)
 
 
 def chunk_caption(walk: Walkthrough, index: int, step: int) -> str:

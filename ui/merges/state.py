@@ -36,7 +36,7 @@ ACTED = "merges.acted"  # this run was asked for by the user, not by the play ti
 SEEN = "merges.seen"  # (encoding, text, chunk's text) the chunk and step were chosen for
 EXAMPLE = "merges.example"
 LINE = "merges.text_line"  # presenting: the one-line box, applied to TEXT when committed
-STEPS = "merges.steps"  # the ← → stepper (ui/common/steps.py)
+STEPS = "merges.steps"  # the ← → Home End stepper (ui/common/steps.py)
 
 # What the page says of special-token text in its text (the "Special tokens" example has some).
 SPECIALS_HERE = (

@@ -19,7 +19,7 @@ from tokenizer import Encoding, MergeStep, bytes_to_symbols
 from ui.common.glyphs import visible_html
 from ui.common.limits import MAX_ROW_PIECES, MAX_TABLE_ROWS
 from ui.common.messages import counted
-from ui.common.token_text import hex_bytes
+from ui.common.token_text import hex_bytes, plain
 from ui.common.token_view import ViewOptions, render_tokens
 from ui.common.tokens import tokenized_from_ids
 from ui.merges.model import Chunk, Kind, Walkthrough
@@ -294,6 +294,18 @@ def summary_html(summary: StepSummary | None, walk: Walkthrough, style: PieceSty
         f"{_chip(summary.right, style)} → {_chip(summary.left + summary.right, style, ' mg-new')}"
         # "(id" and the id stay on one line: presenting, the headline broke between them.
         f" (id&nbsp;{summary.merged}) in {places} ({chunks}) · {summary.tokens:,} tokens</div>"
+    )
+
+
+def step_words(walk: Walkthrough, global_step: int) -> str:
+    """The step's headline as one plain sentence, for a screen reader to say (`step_keys`)."""
+    summary = step_summary(walk, global_step)
+    if summary is None:
+        return f"Step 0 of {walk.last:,}: single bytes, {walk.token_counts[0]:,} tokens."
+    pair = f"{plain(summary.left)} + {plain(summary.right)}"
+    return (
+        f"Step {summary.step:,} of {walk.last:,}: merge of rank {summary.rank}, {pair} → "
+        f"{plain(summary.left + summary.right)} (id {summary.merged}), {summary.tokens:,} tokens."
     )
 
 

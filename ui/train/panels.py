@@ -28,6 +28,7 @@ from ui.train.replay import (
     headline,
     race_rows,
     step_summary,
+    step_words,
     tie_sentence,
     tokens_at,
 )
@@ -121,7 +122,7 @@ def _replay_body(enc: Encoding, sample: str) -> None:
     # A wrapping row, not columns: a narrow window cut "Play" in a fixed share of the width.
     # The step buttons carry the Merges page's keys (Home ← → End), for a class stepping through
     # a training from the keyboard; Streamlit leaves them to a focused slider or text box, and
-    # ← → to the stepper once it is in (`step_keys`, which counts presses faster than the
+    # all four to the stepper once it is in (`step_keys`, which counts presses faster than the
     # runs). The slider has a line of its own: beside them it was squeezed to a fifth of the width.
     row = st.container(horizontal=True, vertical_alignment="bottom", gap="small")
     at = STEP.value
@@ -153,7 +154,7 @@ def _replay_body(enc: Encoding, sample: str) -> None:
     )
     if not playing:  # the step buttons are off while it plays, and so are their keys
         with row:  # at the row's end, where it adds no gap of its own
-            step_keys(STEPS_KEY, at, total)
+            step_keys(STEPS_KEY, at, total, step_words(record, at))
     step = st.slider(
         "Step (merges applied)",
         0,

@@ -117,6 +117,19 @@ def headline(summary: StepSummary) -> str:
     )
 
 
+def step_words(record: TrainingRecord, step: int) -> str:
+    """Step `step` (0 to ``record.n_merges``) as one plain sentence, for a screen reader to say
+    (`step_keys`)."""
+    if step == 0:
+        return f"Step 0 of {record.n_merges:,}: single bytes, before any merge."
+    summary = step_summary(record, step)
+    return (
+        f"Step {step:,} of {summary.total:,}: merge of rank {summary.rank:,}, "
+        f"{summary.pair_text} → {summary.new_text} (id {summary.new_id:,}), "
+        f"{summary.count:,} times."
+    )
+
+
 def tie_sentence(record: TrainingRecord, summary: StepSummary) -> str | None:
     """How the tie rule chose, when rivals had the winner's count (Markdown), else None.
 

@@ -20,6 +20,7 @@ from ui.merges.view import (
     piece_html,
     presentation_css,
     step_summary,
+    step_words,
     whole_text_html,
 )
 
@@ -115,6 +116,15 @@ def test_the_whole_text_at_a_step_lights_the_tokens_this_step_made() -> None:
     assert WALK.made_positions(0) == []
     assert "Step 4</b> of 18" in html
     assert "(id&nbsp;268)" in html  # never "(id" at a line's end, "268)" on the next
+
+
+def test_the_words_said_for_a_step_are_its_headline_in_plain_text() -> None:
+    tokens = WALK.token_counts[4]
+    assert (
+        step_words(WALK, 4)
+        == f"Step 4 of 18: merge of rank 12, e + n → en (id 268), {tokens} tokens."
+    )
+    assert step_words(WALK, 0) == f"Step 0 of 18: single bytes, {WALK.token_counts[0]} tokens."
 
 
 def test_the_whole_text_at_the_end_is_the_encoding() -> None:

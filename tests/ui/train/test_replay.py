@@ -20,6 +20,7 @@ from ui.train.replay import (
     race_rows,
     short,
     step_summary,
+    step_words,
     tie_sentence,
     tokens_at,
 )
@@ -47,6 +48,17 @@ def test_step_k_is_the_merge_of_rank_k_minus_1(enc: tk.Encoding) -> None:
     assert words.startswith(f"**Step 3 of {record.n_merges:,}** — merge of rank 2 made id 258")
     assert tokens_at(record, 0) == record.tokens_before
     assert tokens_at(record, 3) == record.tokens_after[2]
+
+
+def test_the_words_said_for_a_step_are_its_headline_in_plain_text(enc: tk.Encoding) -> None:
+    record = enc.training
+    third = step_summary(record, 3)
+    assert step_words(record, 3) == (
+        f"Step 3 of {record.n_merges:,}: merge of rank 2, {third.pair_text} → "
+        f"{third.new_text} (id 258), {third.count:,} times."
+    )
+    before = f"Step 0 of {record.n_merges:,}: single bytes, before any merge."
+    assert step_words(record, 0) == before
 
 
 def test_ties_are_explained_with_the_real_rule() -> None:
