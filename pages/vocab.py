@@ -39,6 +39,6 @@ token_id = selected_token(vocab)
 listing = find_panel(vocab)
 if listing is not None:
     token_id = results_table(vocab, listing, token_id)
-token_panel(vocab, token_id)
+token_panel(vocab, token_id, listed=listing is not None and bool(listing.ids))
 copy_link_button("vocab.copy_link")
 files_panel(enc)

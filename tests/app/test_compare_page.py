@@ -80,6 +80,8 @@ def test_the_table_has_every_loaded_encoding_with_the_cores_counts(mini: tk.Enco
     for name in rows.index:
         assert rows.loc[name, "Tokens"] == core_count(name, DEFAULT_TEXT, mini)
     assert (rows["vs cheapest"] == "cheapest").any()
+    columns = json.loads(table.proto.columns)  # counts read 38,001, as the metrics above do
+    assert columns["Tokens"]["type_config"]["format"] == "localized"
 
 
 def test_every_ratio_divides_the_text_as_typed() -> None:
@@ -355,6 +357,8 @@ def test_your_own_sample_joins_the_table_and_can_go() -> None:
     rerun(at)
     at.button(key="compare.lang_add").click()
     rerun(at)
+    n = len("# Title\n\nSome text 👋")
+    assert any(m.value.endswith(f"README` · {n} characters") for m in at.markdown)
     table = languages_table(at)
     row = table[table["Sample"] == "<b>My</b> README"].iloc[0]
     assert row["Group"] == "Your samples"
@@ -363,6 +367,16 @@ def test_your_own_sample_joins_the_table_and_can_go() -> None:
     at.button(key="compare.lang_remove_yours-1").click()
     rerun(at)
     assert "<b>My</b> README" not in languages_table(at)["Sample"].tolist()
+
+
+def test_a_sample_of_one_character_says_character() -> None:
+    at = open_languages()
+    at.text_input(key="compare.lang_new_title").input("Dot")
+    at.text_area(key="compare.lang_new_text").input(".")
+    rerun(at)
+    at.button(key="compare.lang_add").click()
+    rerun(at)
+    assert any(m.value.endswith("`Dot` · 1 character") for m in at.markdown)
 
 
 def test_a_half_typed_sample_survives_a_visit_to_another_page() -> None:

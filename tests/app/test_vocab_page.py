@@ -1,5 +1,6 @@
 """The Vocabulary page in AppTest: searching, listing, selecting, curiosities, links."""
 
+import json
 import re
 
 import pytest
@@ -196,16 +197,37 @@ def test_switching_encoding_follows_the_same_token() -> None:
 
 
 def test_a_token_the_other_encoding_lacks_shows_again_on_the_way_back() -> None:
-    """ " SolidGoldMagikarp" is one token of GPT-2's only: cl100k_base shows none, and back on
-    gpt2 the page shows it again (it used to forget it on the way)."""
+    """ " SolidGoldMagikarp" is one token of GPT-2's only: cl100k_base shows none and says why,
+    and back on gpt2 the page shows it again (it used to forget it on the way)."""
     at = open_vocab(id="43453")
     choose = at.sidebar.selectbox(key="common.enc")
     choose.set_value("cl100k_base")
     assert shown_token(rerun(at)) is None
     assert "id" not in at.query_params
+    said = [c.value for c in at.caption if "is not a token of" in c.value]
+    assert said == ["The token on show, `·SolidGoldMagikarp` (id 43,453 of `gpt2`), is not a "
+                    "token of `cl100k_base`."]  # fmt: skip
     at.sidebar.selectbox(key="common.enc").set_value("gpt2")
     assert shown_token(rerun(at)) == 43453
     assert at.query_params["id"] in ("43453", ["43453"])
+
+
+def test_the_hint_to_select_a_row_needs_a_row_to_select() -> None:
+    hint = "Select a row to see how its token was built."
+    at = open_vocab()
+    assert hint in [c.value for c in at.caption]
+    search(at, "text", "SolidGoldMagikarpZZZ")
+    assert len(at.dataframe) == 0  # no table: nothing found
+    assert hint not in [c.value for c in at.caption]
+    search(at, "regex", "(")  # an error in place of the table
+    assert at.error or at.warning
+    assert hint not in [c.value for c in at.caption]
+
+
+def test_the_length_column_says_it_counts_bytes() -> None:
+    at = open_vocab()
+    columns = json.loads(at.dataframe[0].proto.columns)
+    assert "In bytes" in columns["length"]["help"]
 
 
 def test_a_link_to_an_id_the_encoding_lacks_says_so() -> None:

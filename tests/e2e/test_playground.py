@@ -322,6 +322,27 @@ def test_a_link_copied_right_after_typing_holds_every_keystroke(
     assert parse_qs(urlsplit(copied).query)["text"] == ["the quick brown fox jumps"]
 
 
+@pytest.mark.parametrize("page_name", ["Playground", "Compare"])
+def test_copy_link_says_when_the_link_leaves_the_text_out(
+    open_app, page: Page, page_name: str
+) -> None:
+    """A text too long for a link: the button said "Link copied ✓" for a link that opened on
+    the default text (QA round 19). It now says what the link leaves out, before and after."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_app("/")
+    if page_name != "Playground":
+        go_to(page, page_name)
+    wait_idle(page)
+    paste(page, "word " * 10_000)
+    expect(page.get_by_text("too long for a link")).to_be_visible()
+    page.get_by_role("button", name="Copy link without the text").click()
+    expect(page.get_by_role("button", name="Link without the text copied ✓")).to_be_visible()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert "text" not in parse_qs(urlsplit(copied).query)
+    paste(page, "short again")  # a text that fits: the button is plain again
+    expect(page.get_by_role("button", name="Copy link", exact=True)).to_be_visible()
+
+
 def test_after_typing_one_key_moves_one_token(open_app, page: Page) -> None:
     """Streamlit runs a component's script again on each new data without its cleanup; the
     components undo their previous run themselves. Their handlers used to pile up, one set a

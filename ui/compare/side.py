@@ -8,10 +8,11 @@ import streamlit as st
 
 from tokenizer import PatternTimeoutError, Tokenized
 from ui.common import cache, registry, slow_pattern, tokens, vocab_panel
+from ui.common.copy_button import link_leaves_out
 from ui.common.grid import EMPTY_CELL
 from ui.common.limits import MAX_COMPARE, RENDER_LIMIT
 from ui.common.live_text import live_textarea, set_live_text
-from ui.common.messages import inline_code, not_in_link, quote_some
+from ui.common.messages import inline_code, quote_some
 from ui.common.samples import load_samples
 from ui.common.state import publish_text, seed_following
 from ui.common.stats import text_stats
@@ -118,6 +119,7 @@ def _every_encoding(text: str) -> None:
         hide_index=True,
         placeholder=EMPTY_CELL,
         column_config={
+            "Tokens": st.column_config.NumberColumn(format="localized"),  # 38,001 as above
             "Chars / token": st.column_config.NumberColumn(format="%.2f"),
             "Bytes / token": st.column_config.NumberColumn(format="%.2f"),
         },
@@ -148,7 +150,7 @@ def side_by_side() -> None:
     )
     text = live_textarea(TEXT.key, label="Text", placeholder="Type or paste text to compare…")
     if not publish_text(TEXT, text):
-        st.caption(not_in_link("text"))
+        link_leaves_out("text")
     # A row, not columns: the toggle keeps its label whole and the menu takes what is left.
     row = st.container(horizontal=True, vertical_alignment="bottom", key="compare-side-row")
     chosen: list[str] = row.multiselect(

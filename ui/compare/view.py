@@ -72,10 +72,12 @@ def figures_frame(rows: Sequence[Row]) -> pd.DataFrame:
 
 
 def _versus(tokens: int, fewest: int) -> str:
-    if tokens == fewest:
-        return "cheapest"
+    """The "vs cheapest" cell: "cheapest", or how many more tokens than the cheapest; a dash for
+    an empty text, where every encoding's 0 tokens make none of them cheapest."""
     if fewest == 0:
         return "–"
+    if tokens == fewest:
+        return "cheapest"
     return f"+{(tokens - fewest) / fewest:.0%}"
 
 
@@ -347,8 +349,8 @@ def _html(
             )
             parts.append(f'<span class="blk">{lanes}</span>')
     key = "".join(
-        f'<span><span class="sw l{i}"></span><b>{escape(c.name)}</b> {c.tokens:,} tokens · '
-        f"{counted(c.unique, 'cut')} only it makes</span>"
+        f'<span><span class="sw l{i}"></span><b>{escape(c.name)}</b> '
+        f"{counted(c.tokens, 'token')} · {counted(c.unique, 'cut')} only it makes</span>"
         for i, c in enumerate(lane_counts(toks, names, diff))
     )
     help_text = (

@@ -33,29 +33,65 @@ function settled(app) {
   });
 }
 
+// What the page's link leaves out as too long for it ("text"), or "": the page's caption that
+// says so is in a container keyed `link-leaves-out-<what>` (ui/common/copy_button.py).
+const LEFT_OUT = "st-key-link-leaves-out-";
+function leftOut() {
+  const caption = document.querySelector(`[class*='${LEFT_OUT}']`);
+  const name = caption && [...caption.classList].find((c) => c.startsWith(LEFT_OUT));
+  return name ? name.slice(LEFT_OUT.length) : "";
+}
+
 export default function ({ data, parentElement }) {
   const button = parentElement.querySelector("button");
-  button.textContent = data.label;
   const app = document.querySelector("[data-testid='stApp']");
-  if (app) watchRuns(app);
+  // A link copy names what the link leaves out, kept up to date as the page redraws (a
+  // fragment may add or remove the caption without this button's run).
+  const isLink = data.text === undefined;
+  const without = () => (isLink && leftOut() ? ` without the ${leftOut()}` : "");
+  let busy = false; // "Copying…" or a result is showing
+  const label = () => {
+    const text = data.label + without();
+    // Only a change is written: writing is itself a change the watcher below would hear.
+    if (!busy && button.textContent !== text) button.textContent = text;
+  };
+  label();
+  let frame = null; // one look per frame, however many changes a redraw makes
+  const watcher = new MutationObserver(() => {
+    frame ??= requestAnimationFrame(() => {
+      frame = null;
+      label();
+    });
+  });
+  if (app && isLink) {
+    watchRuns(app);
+    watcher.observe(app, { childList: true, subtree: true });
+  }
   let reset = null;
   const onClick = async () => {
+    busy = true;
     try {
-      if (data.text === undefined && app) {
+      if (isLink && app) {
         button.textContent = "Copying…";
         await settled(app);
       }
       await copyText(data.text ?? window.location.href);
-      button.textContent = data.done_label;
+      const shown = without();
+      button.textContent = shown ? `Link${shown} copied ✓` : data.done_label;
     } catch {
       button.textContent = data.failed_label;
     }
     clearTimeout(reset);
-    reset = setTimeout(() => (button.textContent = data.label), 2000);
+    reset = setTimeout(() => {
+      busy = false;
+      label();
+    }, 2000);
   };
   button.addEventListener("click", onClick);
   return () => {
     clearTimeout(reset);
+    cancelAnimationFrame(frame);
+    watcher.disconnect();
     button.removeEventListener("click", onClick);
   };
 }

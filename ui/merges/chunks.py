@@ -9,10 +9,10 @@ from typing import Literal
 import streamlit as st
 
 from tokenizer import Encoding
+from ui.common.copy_button import link_leaves_out
 from ui.common.examples import for_encoding
 from ui.common.limits import MAX_CHIPS
 from ui.common.live_text import examples_menu, live_textarea, set_live_text
-from ui.common.messages import not_in_link
 from ui.common.sidebar import current_encoding
 from ui.common.state import publish_text
 from ui.merges.model import Walkthrough
@@ -62,7 +62,7 @@ def text_box(*, presenting: bool = False) -> str:
         st.info(f"The Merges page traces at most {MAX_CHARS:,} characters; the rest is left out.")
     text = typed[:MAX_CHARS]
     if not publish_text(TEXT, text):
-        st.caption(not_in_link("text"))
+        link_leaves_out("text")
     return text
 
 

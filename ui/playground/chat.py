@@ -22,9 +22,9 @@ import tokenizer as tk
 from tokenizer import ChatCount, ChatTemplateError, Encoding, Tokenized
 from tokenizer.chat import READ_AS_ONE_TEXT, ROLES
 from ui.common import cache, registry
-from ui.common.copy_button import copy_text_button
+from ui.common.copy_button import copy_text_button, link_leaves_out
 from ui.common.limits import MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES
-from ui.common.messages import inline_code, not_in_link, quote_some
+from ui.common.messages import inline_code, quote_some
 from ui.common.registry import vocab_key
 from ui.common.state import publish_fitting, seed_following_default
 from ui.common.tokens import special_texts_in
@@ -229,7 +229,7 @@ def editor(talk: Conversation, view: RenderedView) -> None:
             _card(n, message, talk, tokens)
         _add_row(talk)
     if not talk.in_link:
-        st.caption(not_in_link("conversation"))
+        link_leaves_out("conversation")
 
 
 def _card(n: int, message: Message, talk: Conversation, tokens: int | None) -> None:

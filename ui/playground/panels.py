@@ -17,12 +17,12 @@ from streamlit.delta_generator import DeltaGenerator
 from tokenizer import Encoding, Tokenized
 from ui.common import cache, registry, tokens
 from ui.common.context_windows import window_sentence
-from ui.common.copy_button import copy_link_button
+from ui.common.copy_button import copy_link_button, link_leaves_out
 from ui.common.examples import EXAMPLES, document_end, for_encoding
 from ui.common.limits import INSTANT_CHARS, MAX_IDS, MAX_TEXT_CHARS, RENDER_LIMIT
 from ui.common.links import VOCAB_PAGE, vocab_params
 from ui.common.live_text import examples_menu, live_textarea, set_live_text
-from ui.common.messages import inline_code, not_in_link, quote_some
+from ui.common.messages import inline_code, quote_some
 from ui.common.registry import vocab_key
 from ui.common.sidebar import current_encoding
 from ui.common.state import publish_text
@@ -206,7 +206,7 @@ def current_input(mode: str) -> str:
         return raw
     text: str = st.session_state.get(TEXT.key, "")
     if not publish_text(TEXT, text):
-        st.caption(not_in_link("text"))
+        link_leaves_out("text")
     IDS.forget()
     return text
 

@@ -8,7 +8,7 @@ import streamlit as st
 
 import tokenizer as tk
 from ui.common import cache, registry, state, uploads, vocab_files, vocab_panel
-from ui.common.copy_button import copy_link_button
+from ui.common.copy_button import copy_link_button, link_leaves_out
 from ui.common.examples import DEFAULT_TEXT
 from ui.common.limits import (
     MAX_CORPUS_BYTES,
@@ -17,7 +17,7 @@ from ui.common.limits import (
     MAX_TRAIN_VOCAB,
     MAX_UNSPLIT_BYTES,
 )
-from ui.common.messages import counted, inline_code, not_in_link, quote_some
+from ui.common.messages import counted, inline_code, quote_some
 from ui.common.sidebar import current_encoding
 from ui.common.state import publish_text, segmented
 from ui.common.token_text import plain
@@ -81,7 +81,7 @@ def paste_box() -> corpora.Corpus | None:
         placeholder="Paste the text to train on (press Ctrl+Enter or click outside to use it)…",
     )
     if not publish_text(PASTE, text):
-        st.caption(not_in_link("corpus"))
+        link_leaves_out("corpus")
     if not text:
         return None
     # Hashed once per edit, not per rerun (see ui.common.cache.memo).

@@ -16,9 +16,10 @@ import streamlit as st
 from tokenizer import Encoding
 from tokenizer.vocab import SearchError, SearchMode, Vocabulary, parse_hex
 from ui.common import vocab_panel
+from ui.common.copy_button import link_leaves_out
 from ui.common.grid import EMPTY_CELL
 from ui.common.limits import USED_IN_SHOWN
-from ui.common.messages import counted, download_label, inline_code, not_in_link, quote_some
+from ui.common.messages import counted, download_label, inline_code, quote_some
 from ui.common.sidebar import choose_encoding
 from ui.common.state import history_navigation, publish_text, segmented
 from ui.common.token_text import hex_bytes, plain, read_glyphs, write_glyphs
@@ -102,7 +103,9 @@ COLUMNS = {
     "token": st.column_config.TextColumn(
         "token", help="· space, → tab, ↵ newline; ⟨hex⟩ bytes that are not UTF-8 on their own"
     ),
-    "length": st.column_config.NumberColumn("length", format="%d", width="small"),
+    "length": st.column_config.NumberColumn(
+        "length", format="%d", width="small", help="In bytes, not characters: 大 is 3"
+    ),
     "rank": st.column_config.NumberColumn(
         "merge rank", format="%d", help="Order in which the merge was learned, from 0"
     ),
@@ -161,6 +164,12 @@ def selected_token(vocab: Vocabulary) -> int | None:
         # Nothing to show here. What is held stays (it can only be another encoding's token
         # that this one lacks), so back in an encoding that has it, the page shows it again.
         TOKEN.forget()
+        if held is not None and held.enc_name != enc.name:
+            st.caption(
+                f"The token on show, {inline_code(plain(held.piece), 40)} (id {held.token_id:,} "
+                f"of {inline_code(held.enc_name, 40)}), is not a token of "
+                f"{inline_code(enc.name, 40)}."
+            )
     else:
         select(enc, token_id)
     return token_id
@@ -219,7 +228,7 @@ def _search_panel(vocab: Vocabulary, mode: SearchMode) -> Listing | None:
         "Off: search for the characters · → ↵ themselves.",
     )
     if not publish_text(QUERY, raw):
-        st.caption(not_in_link("search"))
+        link_leaves_out("search")
     IGNORE_CASE.publish()
     enc = vocab.enc
     query = read_glyphs(raw) if wordy and read else raw
@@ -412,10 +421,14 @@ def results_table(vocab: Vocabulary, listing: Listing, token_id: int | None) -> 
 # ---- the selected token -------------------------------------------------------------------------
 
 
-def token_panel(vocab: Vocabulary, token_id: int | None) -> None:
-    """The selected token: its card and merge tree, then buttons to its parents and children."""
+def token_panel(vocab: Vocabulary, token_id: int | None, listed: bool) -> None:
+    """The selected token: its card and merge tree, then buttons to its parents and children.
+
+    With none selected, a hint to select one, if the table above has rows (`listed`).
+    """
     if token_id is None:
-        st.caption("Select a row to see how its token was built.")
+        if listed:
+            st.caption("Select a row to see how its token was built.")
         return
     enc = vocab.enc
     st.subheader(f"Token {token_id}", anchor=False)

@@ -188,6 +188,18 @@ def test_verdict_edge_cases() -> None:
     same = [Row("a", text_stats("xy", 1)), Row("b", text_stats("xy", 1))]
     assert cheapest_sentence(same).startswith("All of them need the same number")
     assert cheapest_sentence([Row("a", text_stats("", 0))]) == "Type some text to compare."
+    # No text: no encoding is the cheapest, however equal their 0 tokens.
+    empty = figures_frame([Row("a", text_stats("", 0)), Row("b", text_stats("", 0))])
+    assert empty["vs cheapest"].tolist() == ["–", "–"]
+
+
+def test_a_lane_of_one_token_says_token() -> None:
+    spaces = [tk.get_encoding(name).tokenize(" " * 6) for name in NAMES]
+    counts = [len(tok.ids) for tok in spaces]
+    assert 1 in counts and max(counts) > 1  # cl100k_base: one token; gpt2: more
+    (legend,) = probe(diff_html(spaces, NAMES, show_whitespace=False)).with_class("bdiff-key")
+    for name, n in zip(NAMES, counts, strict=True):
+        assert f"{name} {n} {'token' if n == 1 else 'tokens'} · " in legend.text
 
 
 def test_each_tokenizers_lane_has_its_own_hue_whatever_its_place(

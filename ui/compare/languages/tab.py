@@ -19,7 +19,7 @@ from ui.common.limits import (
     MAX_SAMPLE_TITLE_CHARS,
     MAX_SAMPLE_UPLOAD_MB,
 )
-from ui.common.messages import inline_code, listed
+from ui.common.messages import counted, inline_code, listed
 from ui.common.registry import (
     OPENAI_GENERATIONS,
     available_encodings,
@@ -293,7 +293,7 @@ def add_sample_form() -> None:
     for sample in custom_samples():
         row = st.columns([5, 1], vertical_alignment="center")
         title = inline_code(sample.title, MAX_SAMPLE_TITLE_CHARS)
-        row[0].markdown(f"{title} · {len(sample.text):,} characters")
+        row[0].markdown(f"{title} · {counted(len(sample.text), 'character')}")
         row[1].button(
             "Remove",
             key=f"compare.lang_remove_{sample.id}",
