@@ -350,19 +350,23 @@ def test_groups_filter_the_samples() -> None:
     assert any("at least one encoding" in i.value for i in at.info)
 
 
-def test_your_own_sample_joins_the_table_and_can_go() -> None:
-    at = open_languages()
-    at.text_input(key="compare.lang_new_title").input("<b>My</b> README")
-    at.text_area(key="compare.lang_new_text").input("# Title\n\nSome text 👋")
+def add_typed_sample(at: AppTest, title: str, text: str) -> AppTest:
+    """Type a sample's title and text, then click "Add sample"."""
+    at.text_input(key="compare.lang_new_title").input(title)
+    at.text_area(key="compare.lang_new_text").input(text)
     rerun(at)
     at.button(key="compare.lang_add").click()
-    rerun(at)
-    n = len("# Title\n\nSome text 👋")
-    assert any(m.value.endswith(f"README` · {n} characters") for m in at.markdown)
+    return rerun(at)
+
+
+def test_your_own_sample_joins_the_table_and_can_go() -> None:
+    text = "# Title\n\nSome text 👋"
+    at = add_typed_sample(open_languages(), "<b>My</b> README", text)
+    assert any(m.value.endswith(f"README` · {len(text)} characters") for m in at.markdown)
     table = languages_table(at)
     row = table[table["Sample"] == "<b>My</b> README"].iloc[0]
     assert row["Group"] == "Your samples"
-    assert row["gpt2 tokens"] == len(tk.get_encoding("gpt2").encode("# Title\n\nSome text 👋"))
+    assert row["gpt2 tokens"] == len(tk.get_encoding("gpt2").encode(text))
     assert at.text_area(key="compare.lang_new_text").value == ""  # the form is cleared
     at.button(key="compare.lang_remove_yours-1").click()
     rerun(at)
@@ -370,12 +374,7 @@ def test_your_own_sample_joins_the_table_and_can_go() -> None:
 
 
 def test_a_sample_of_one_character_says_character() -> None:
-    at = open_languages()
-    at.text_input(key="compare.lang_new_title").input("Dot")
-    at.text_area(key="compare.lang_new_text").input(".")
-    rerun(at)
-    at.button(key="compare.lang_add").click()
-    rerun(at)
+    at = add_typed_sample(open_languages(), "Dot", ".")
     assert any(m.value.endswith("`Dot` · 1 character") for m in at.markdown)
 
 
