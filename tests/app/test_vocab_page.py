@@ -205,8 +205,10 @@ def test_a_token_the_other_encoding_lacks_shows_again_on_the_way_back() -> None:
     assert shown_token(rerun(at)) is None
     assert "id" not in at.query_params
     said = [c.value for c in at.caption if "is not a token of" in c.value]
-    assert said == ["The token on show, `·SolidGoldMagikarp` (id 43,453 of `gpt2`), is not a "
-                    "token of `cl100k_base`."]  # fmt: skip
+    assert said == [
+        "The token shown before, `·SolidGoldMagikarp` (id 43,453 of `gpt2`), is not a token "
+        "of `cl100k_base`."
+    ]
     at.sidebar.selectbox(key="common.enc").set_value("gpt2")
     assert shown_token(rerun(at)) == 43453
     assert at.query_params["id"] in ("43453", ["43453"])

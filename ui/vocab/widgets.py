@@ -166,9 +166,9 @@ def selected_token(vocab: Vocabulary) -> int | None:
         TOKEN.forget()
         if held is not None and held.enc_name != enc.name:
             st.caption(
-                f"The token on show, {inline_code(plain(held.piece), 40)} (id {held.token_id:,} "
-                f"of {inline_code(held.enc_name, 40)}), is not a token of "
-                f"{inline_code(enc.name, 40)}."
+                f"The token shown before, {inline_code(plain(held.piece), 40)} "
+                f"(id {held.token_id:,} of {inline_code(held.enc_name, 40)}), is not a token "
+                f"of {inline_code(enc.name, 40)}."
             )
     else:
         select(enc, token_id)
