@@ -236,9 +236,10 @@ def test_a_conversation_too_long_for_a_link_says_so() -> None:
     at.text_area(key=CONTENT.format(1)).input("word " * 1_000)
     rerun(at)
     assert "chat" not in at.query_params
-    assert "This conversation is too long for a link, so a link or a reload leaves it out." in [
-        c.value for c in at.caption
-    ]
+    assert any(
+        "This conversation is too long for a link, so a link or a reload leaves it out." in c.value
+        for c in at.caption
+    )
     assert_counts_match_the_core(at, "cl100k_base")
 
 

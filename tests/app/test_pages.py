@@ -140,7 +140,7 @@ def test_a_text_is_in_the_link_only_if_a_proxy_would_take_the_link(
     at.session_state[f"{page}.text"] = text
     rerun(at)
     assert (at.query_params.get("text") == text) is in_link
-    captions = [c.value for c in at.caption]
+    captions = " ".join(c.value for c in at.caption)
     assert (
         "This text is too long for a link, so a link or a reload leaves it out." in captions
     ) is (not in_link)

@@ -6,6 +6,8 @@ A value too long for a link is left out of it, and the page says so under it
 bare "Link copied" let people share a link that opened on the default text.
 """
 
+from html import escape
+
 import streamlit as st
 
 from ui.common.messages import not_in_link
@@ -42,12 +44,17 @@ def copy_text_button(key: str, text: str, label: str = "Copy text") -> None:
 
 
 def link_leaves_out(what: str) -> None:
-    """Say under a value ("text") that links leave it out, and mark the caption for the page's
-    "Copy link" button, which reads it in the browser: in a fragment that alone reruns as the
-    user types (the Playground's), this is redrawn where the button is not."""
-    with st.container(key=f"{LEFT_OUT}{what}"):
-        st.caption(not_in_link(what))
+    """Say under a value ("text") that links leave it out, marked for the page's "Copy link"
+    button, which reads the mark in the browser: in a fragment that alone reruns as the user
+    types (the Playground's), this is redrawn where the button is not.
+
+    The mark is an attribute inside the caption, not a container around it: a container put
+    where an element was made Streamlit show the old metrics beside the new for a moment.
+    """
+    st.caption(
+        f'<span {MARK}="{escape(what)}">{escape(not_in_link(what))}</span>', unsafe_allow_html=True
+    )
 
 
-LEFT_OUT = "link-leaves-out-"
-"""The start of the caption's key; Streamlit gives its container the class ``st-key-<key>``."""
+MARK = "data-link-leaves-out"
+"""The attribute that names what the link leaves out (read by ui/components/copy_link.js)."""

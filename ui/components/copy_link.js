@@ -34,12 +34,9 @@ function settled(app) {
 }
 
 // What the page's link leaves out as too long for it ("text"), or "": the page's caption that
-// says so is in a container keyed `link-leaves-out-<what>` (ui/common/copy_button.py).
-const LEFT_OUT = "st-key-link-leaves-out-";
+// says so carries it (ui/common/copy_button.py, `link_leaves_out`).
 function leftOut() {
-  const caption = document.querySelector(`[class*='${LEFT_OUT}']`);
-  const name = caption && [...caption.classList].find((c) => c.startsWith(LEFT_OUT));
-  return name ? name.slice(LEFT_OUT.length) : "";
+  return document.querySelector("[data-link-leaves-out]")?.dataset.linkLeavesOut ?? "";
 }
 
 export default function ({ data, parentElement }) {
