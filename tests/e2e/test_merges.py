@@ -319,8 +319,8 @@ def test_every_press_of_an_arrow_is_a_step(open_app: OpenApp, pause_ms: int) -> 
 @pytest.mark.parametrize("pause_ms", [0, 33], ids=["burst", "held"])
 def test_home_and_end_among_arrows_are_steps_too(open_app: OpenApp, pause_ms: int) -> None:
     """Home and End were the buttons' shortcuts while the arrows went through the stepper: a
-    Home among a burst of arrows was lost, or the arrows after it went on from the step before
-    it (→ ×6, Home, → ×2 ended on step 8, not 2)."""
+    Home among a burst of arrows was lost, or the arrows after it went on from the target
+    before it (→ ×6, Home, → ×2 did not end on step 2, at either pace)."""
     text = corpus_texts()["the-verdict.txt"][:300]
     page = open_merges(open_app, f"?by=text&present=1&text={quote(text)}")
     last = int(slider(page).get_attribute("max") or "0")
