@@ -158,7 +158,7 @@ BAD_QUERIES = [
 @pytest.mark.parametrize("page", list(PAGES))
 def test_bad_url_parameters_never_break_a_page(page: str, query: dict[str, str]) -> None:
     at = on_page(page, **query)
-    headings = [h.value for h in (*at.title, *at.subheader)]
+    headings = [h.value for h in (*at.title, *at.header)]
     assert headings, "the page drew nothing"
     assert not at.exception
 

@@ -30,7 +30,7 @@ def listed_ids(at: AppTest) -> list[int]:
 
 def shown_token(at: AppTest) -> int | None:
     """The id in the selected token's heading, or None when nothing is selected."""
-    heads = [h.value for h in at.subheader if h.value.startswith("Token ")]
+    heads = [h.value for h in at.header if h.value.startswith("Token ")]
     return int(heads[0].removeprefix("Token ")) if heads else None
 
 

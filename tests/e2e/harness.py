@@ -214,7 +214,11 @@ def behind_nginx(nginx: str, replicas: int) -> Iterator[tuple[str, list[AppServe
 # WCAG contrast of an element's text, faded by its own and its ancestors' opacity, against the
 # layers of translucent background behind it, down to the first opaque one.
 CONTRAST_JS = """el => {
-    const rgba = c => c.match(/[\\d.]+/g).map(Number);
+    const rgba = c => {  // "rgb(…)", "rgba(…)", or a color-mix's "color(srgb r g b / a)" in 0..1
+        const parts = c.match(/[\\d.]+/g).map(Number);
+        if (c.startsWith("color(srgb")) parts.splice(0, 3, ...parts.slice(0, 3).map(v => v * 255));
+        return parts;
+    };
     const lum = ([r, g, b]) => {
         const f = v => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
         return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);

@@ -10,6 +10,7 @@ draws the frame itself, running itself inside it, and stops the unframed run. It
 """
 
 from functools import cache
+from pathlib import Path
 
 import streamlit as st
 from PIL import Image, ImageDraw
@@ -21,13 +22,7 @@ from ui.common.well_formed import repair_typed_text
 
 _FRAMED = "common.framed"  # session state: set by the frame for the page it runs next
 
-# Streamlit marks a focused page link only by the background it also gives the current page,
-# so a keyboard user tabbing onto the current page's link saw no change at all.
-_FRAME_CSS = """
-[data-testid="stSidebarNavLink"]:focus-visible {
-  outline: 2px solid currentColor; outline-offset: -2px;
-}
-"""
+_FRAME_CSS = Path(__file__).with_name("frame.css").read_text(encoding="utf-8")
 
 
 def pages() -> list[StreamlitPage]:

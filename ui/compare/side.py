@@ -76,7 +76,7 @@ def _columns(text: str, chosen: list[str], show_whitespace: bool) -> dict[str, T
 def _boundaries(
     text: str, toks: dict[str, Tokenized], chosen: list[str], show_whitespace: bool
 ) -> None:
-    st.subheader("Where they cut differently")
+    st.header("Where they cut differently")
     picked = [toks[name] for name in chosen]
     if len({tok.text for tok in picked}) > 1:  # a vocabulary that normalises its text (NFC)
         notes = [
@@ -102,7 +102,7 @@ def _boundaries(
 
 
 def _every_encoding(text: str) -> None:
-    st.subheader("Every loaded encoding")
+    st.header("Every loaded encoding")
     rows, too_slow = [], []
     for name in registry.available_encodings():
         enc = registry.get_encoding(name)

@@ -69,7 +69,7 @@ def text_box(*, presenting: bool = False) -> str:
 def chunk_picker(walk: Walkthrough, enc: Encoding, *, presenting: bool = False) -> None:
     """The chunks as chips (click one to follow its merges) and the pattern's alternatives."""
     if not presenting:
-        st.subheader("1 · Pre-tokenization: the pattern cuts the text into chunks", anchor=False)
+        st.header("1 · Pre-tokenization: the pattern cuts the text into chunks", anchor=False)
         st.caption(
             "The pattern is a list of alternatives separated by `|`. At each position the regex "
             "engine tries them left to right and keeps the first that matches: that match is a "

@@ -22,7 +22,8 @@ def head(enc: Encoding) -> tuple[str, bool]:
     if presenting:
         st.html(presentation_css(dark=st.context.theme.type == "dark"))
         row = st.container(horizontal=True, vertical_alignment="center", key="merges_head")
-        row.markdown(f"**Merges** · {inline_code(enc.name, 40)}", width="content")
+        # The page's h1 still, at the size of the row's text (presentation.css).
+        row.title(f"Merges · {inline_code(enc.name, 40)}", anchor=False, width="content")
         with row.container(width="stretch"):
             text = chunks.text_box(presenting=True)
         row.toggle("Presentation mode", True, key=PRESENT.key, help=TOGGLE_HELP, width="content")

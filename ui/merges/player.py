@@ -342,12 +342,12 @@ def player(walk: Walkthrough, enc: Encoding) -> None:
     """
     settings()
     controls = st.container()
-    st.subheader("2 · Merges of one chunk", anchor=False)
+    st.header("2 · Merges of one chunk", anchor=False)
     caption = st.container()
     table = st.container()
     with st.expander("What is a step, what is a rank? Why does a pair merge everywhere at once?"):
         st.markdown(rank_explanation(enc))
-    st.subheader("3 · The whole text, rule by rule", anchor=False)
+    st.header("3 · The whole text, rule by rule", anchor=False)
     st.caption(
         "The same merges applied to every chunk at once, lowest rank first: the rules in the "
         "order they were learned. Tokens are coloured by id; the ones this step made are outlined."

@@ -67,7 +67,7 @@ def header(enc: Encoding) -> None:
     """The page's style, its title and what it shows, and "Copy link", on one short row."""
     st.html(f"<style>{_LAYOUT_CSS}</style>")
     row = st.container(horizontal=True, vertical_alignment="center", key="playground-header")
-    row.subheader("Playground", anchor=False)
+    row.title("Playground", anchor=False)
     # A trained vocabulary's name is user input: quote it, never let it format the caption.
     row.caption(f"How {inline_code(registry.encoding_label(enc.name), 80)} cuts text into tokens.")
     with row:

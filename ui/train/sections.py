@@ -137,7 +137,7 @@ def upload_box() -> corpora.Corpus | None:
 
 
 def corpus_section() -> corpora.Corpus | None:
-    st.subheader("1 · Corpus")
+    st.header("1 · Corpus")
     source = segmented(SOURCE, "Source", SOURCES)
     for shown, param in (("bundled", CORPUS), ("paste", PASTE)):
         if source != shown:
@@ -198,7 +198,7 @@ def settings_section(corpus: corpora.Corpus | None) -> tuple[TrainSettings, str,
     without a stored value sends its default with the next rerun; a training once got no
     special tokens and size 256 that way. Streamlit warns of a default beside a value in the
     session (once, in the log, not the page), which is meant here."""
-    st.subheader("2 · Settings")
+    st.header("2 · Settings")
     # The special tokens' column is the widest: at 1024 px a third of the row cut "<|endoftext|>".
     left, middle, right = st.columns([1, 1, 1.4])
     with left:
@@ -351,7 +351,7 @@ def _selected(held: list[str]) -> str:
 
 
 def vocabularies_section(corpus: corpora.Corpus | None) -> None:
-    st.subheader("3 · Your vocabularies")
+    st.header("3 · Your vocabularies")
     held = list(registry.trained_encodings())
     if held:
         default = _selected(held)

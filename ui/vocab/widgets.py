@@ -431,7 +431,7 @@ def token_panel(vocab: Vocabulary, token_id: int | None, listed: bool) -> None:
             st.caption("Select a row to see how its token was built.")
         return
     enc = vocab.enc
-    st.subheader(f"Token {token_id}", anchor=False)
+    st.header(f"Token {token_id}", anchor=False)
     st.html(token_card_html(vocab, token_id))
     pair = vocab.parents[token_id]
     if pair is not None:
