@@ -146,6 +146,17 @@ def test_compare_names_the_encoding_that_composes_the_text() -> None:
     assert any('class="bdw"' in h.value for h in composed.html)
 
 
+def test_compare_lays_side_by_side_those_that_read_the_text_as_typed() -> None:
+    """With qwen3 beside two others, the boundary diff used to be left out for every one of
+    them; now the two that read the text as typed are compared, and qwen3 is named."""
+    at = open_compare(text=DECOMPOSED, encs="gpt2,llama3,qwen3")
+    (info,) = [i.value for i in at.info if "normalises" in i.value]
+    assert "the columns above show the tokens of `qwen3`" in info
+    assert "cannot be laid side by side" not in info
+    (diff,) = [h.value for h in at.html if 'class="bdw"' in h.value]
+    assert "gpt2" in diff and "llama3" in diff and "qwen3" not in diff
+
+
 # ---- Llama 3 has no <|endoftext|> ---------------------------------------------------------------
 
 

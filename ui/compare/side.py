@@ -77,20 +77,31 @@ def _boundaries(
     text: str, toks: dict[str, Tokenized], chosen: list[str], show_whitespace: bool
 ) -> None:
     st.header("Where they cut differently")
-    picked = [toks[name] for name in chosen]
-    if len({tok.text for tok in picked}) > 1:  # a vocabulary that normalises its text (NFC)
+    # A vocabulary that normalises its text (NFC) cuts another text: only those that read the
+    # text as typed are laid side by side, the others named and left out.
+    composers = [name for name in chosen if toks[name].text != text]
+    if composers:
         notes = [
             note
-            for name in chosen
+            for name in composers
             if (note := tokens.normalised_note(registry.get_encoding(name), text, toks[name].text))
         ]
+        chosen = [name for name in chosen if name not in composers]
+        left_out = (
+            "So the cuts below are of the others, which read the text as typed; the columns "
+            f"above show the tokens of {quote_some(composers)}."
+            if len(chosen) >= 2
+            else "So the cuts are of different texts and cannot be laid side by side; the "
+            "columns above show each one's tokens."
+        )
         # The note says the counts are of the composed text; the ratios are not (one measure).
         st.info(
-            " ".join(notes) + " So the cuts are of different texts and cannot be laid side by "
-            "side; the columns above show each one's tokens. Their characters and bytes per "
-            f"token divide the text as typed ({len(text):,} characters), one measure for all."
+            f"{' '.join(notes)} {left_out} Their characters and bytes per token divide the text "
+            f"as typed ({len(text):,} characters), one measure for all."
         )
-        return
+        if len(chosen) < 2:
+            return
+    picked = [toks[name] for name in chosen]
     keys = tuple(registry.vocab_key(registry.get_encoding(name)) for name in chosen)
     summary, html = cache.derived(
         ("boundary diff", keys, picked[0].text, show_whitespace),
