@@ -119,6 +119,23 @@ def test_decode_and_chat_views_fit_the_room_too(
         screenshot(page, f"playground-chat-fit-{width}x{height}", whole=False)
 
 
+def test_the_decoded_text_is_named_and_comes_before_the_tokens(
+    browser, app_url: str, size: tuple[int, int]
+) -> None:
+    """It was an unnamed box at the column's foot, 180 px below the panes at 1366x768."""
+    width, height = size
+    with new_page(browser, width=width, height=height) as page:
+        goto(page, app_url + "/?" + urlencode({"mode": "decode", "ids": "15496 11 995 0"}))
+        wait_settled(page)
+        decoded = page.locator(".st-key-playground-decoded")
+        label, text = decoded.get_by_text("Decoded text", exact=True), decoded.locator("code")
+        expect(text).to_have_text("Hello, world!")
+        named, shown, tokens = box(label), box(text), box(page.locator(".bpl-text"))
+        assert named["y"] + named["height"] <= shown["y"] < tokens["y"]  # name, text, tokens
+        assert_on_screen(page, label, "the decoded text's name")
+        assert_on_screen(page, text, "the decoded text")
+
+
 def test_a_long_decoded_text_leaves_the_panes_their_room(browser, app_url: str) -> None:
     """The decoded text grew with the ids and squeezed the panes above it: 19 px at 300 ids."""
     ids = " ".join(["40778"] * 300)

@@ -416,6 +416,12 @@ def token_pane(
     drawn = tok.ids[:limit]
     pinned = pinned_index(drawn, st.session_state.get(PIN))
     st.session_state[PIN] = None if pinned is None else (pinned, drawn[pinned])
+    if chosen.mode == "decode" and tok.ids:
+        # What the ids say comes first, named like the panes below it: under the panes, at
+        # the column's foot, it was an unnamed box far from everything it belongs to.
+        with st.container(key="playground-decoded"):  # scrolls on its own (layout.css)
+            st.html('<div class="pg-label">Decoded text</div>')
+            st.code(tok.text[:100_000], language=None, wrap_lines=True)
     if tok.ids:
         view = ViewOptions(
             color_by=chosen.colour_by, show_whitespace=chosen.show_whitespace, limit=limit
@@ -446,6 +452,3 @@ def token_pane(
         row = st.container(horizontal=True, vertical_alignment="center", key="playground-more")
         row.caption(f"Showing the first {limit:,} of {len(tok.ids):,} tokens (counted above).")
         row.button(f"Show {RENDER_LIMIT:,} more", on_click=_show_more, type="secondary")
-    if chosen.mode == "decode" and tok.ids:
-        with st.container(key="playground-decoded"):  # scrolls on its own (layout.css)
-            st.code(tok.text[:100_000], language=None, wrap_lines=True)
