@@ -284,16 +284,17 @@ def summary_html(summary: StepSummary | None, walk: Walkthrough, style: PieceSty
     if summary is None:
         return (
             f'<div class="mg-summary"><b>Step 0</b> of {walk.last:,} · single bytes, before any '
-            f"merge: every byte is its own token · {walk.token_counts[0]:,} tokens</div>"
+            f"merge: every byte is its own token · {counted(walk.token_counts[0], 'token')}</div>"
         )
     places = counted(summary.places, "place")
     chunks = counted(summary.chunks, "chunk")
+    tokens = counted(summary.tokens, "token")
     return (
         f'<div class="mg-summary"><b>Step {summary.step:,}</b> of {walk.last:,} · merge of rank '
         f'<b class="mg-rank">{summary.rank}</b>: {_chip(summary.left, style)} + '
         f"{_chip(summary.right, style)} → {_chip(summary.left + summary.right, style, ' mg-new')}"
         # "(id" and the id stay on one line: presenting, the headline broke between them.
-        f" (id&nbsp;{summary.merged}) in {places} ({chunks}) · {summary.tokens:,} tokens</div>"
+        f" (id&nbsp;{summary.merged}) in {places} ({chunks}) · {tokens}</div>"
     )
 
 
@@ -301,11 +302,12 @@ def step_words(walk: Walkthrough, global_step: int) -> str:
     """The step's headline as one plain sentence, for a screen reader to say (`step_keys`)."""
     summary = step_summary(walk, global_step)
     if summary is None:
-        return f"Step 0 of {walk.last:,}: single bytes, {walk.token_counts[0]:,} tokens."
+        return f"Step 0 of {walk.last:,}: single bytes, {counted(walk.token_counts[0], 'token')}."
     pair = f"{plain(summary.left)} + {plain(summary.right)}"
+    tokens = counted(summary.tokens, "token")
     return (
         f"Step {summary.step:,} of {walk.last:,}: merge of rank {summary.rank}, {pair} → "
-        f"{plain(summary.left + summary.right)} (id {summary.merged}), {summary.tokens:,} tokens."
+        f"{plain(summary.left + summary.right)} (id {summary.merged}), {tokens}."
     )
 
 

@@ -24,7 +24,7 @@ from tokenizer.chat import READ_AS_ONE_TEXT, ROLES
 from ui.common import cache, registry
 from ui.common.copy_button import copy_text_button, link_leaves_out
 from ui.common.limits import MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES
-from ui.common.messages import inline_code, quote_some
+from ui.common.messages import counted, inline_code, quote_some
 from ui.common.registry import vocab_key
 from ui.common.state import publish_fitting, seed_following_default
 from ui.common.tokens import special_texts_in
@@ -265,7 +265,7 @@ def _card(n: int, message: Message, talk: Conversation, tokens: int | None) -> N
             width=140,
         )
     if tokens is not None:
-        head.caption("not in the rendered text" if tokens == 0 else f"{tokens:,} tokens")
+        head.caption("not in the rendered text" if tokens == 0 else counted(tokens, "token"))
     last = len(talk.messages) - 1
     for icon, name, step, off in (
         (":material/arrow_upward:", "up", -1, n == 0),

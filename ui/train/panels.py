@@ -13,7 +13,7 @@ from tokenizer.train_record import TrainingRecord
 from ui.common import cache, slow_pattern, state, vocab_files
 from ui.common.grid import EMPTY_CELL
 from ui.common.limits import MAX_REPLAY_SAMPLE_CHARS, RENDER_LIMIT
-from ui.common.messages import download_label
+from ui.common.messages import counted, download_label
 from ui.common.registry import vocab_key
 from ui.common.steps import step_keys, take_steps
 from ui.common.token_view import ViewOptions, render_tokens
@@ -237,8 +237,9 @@ def _sample(enc: Encoding, record: TrainingRecord, step: int, default: str) -> N
             lambda s: _BYTES_PER_SAMPLE_CHAR * len(s.text),
         )
         ids = steps.ids_at(step)
+        counts = f"{counted(len(ids), 'token')} for {counted(len(text), 'character')}"
         st.caption(
-            f"{len(ids):,} tokens for {len(text):,} characters after step {step:,} "
+            f"{counts} after step {step:,} "
             f"(with all {record.n_merges:,} merges: {len(steps.ids_at(record.n_merges)):,})."
         )
         tok = tokenized_from_ids(enc, ids)

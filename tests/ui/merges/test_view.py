@@ -21,6 +21,7 @@ from ui.merges.view import (
     presentation_css,
     step_summary,
     step_words,
+    summary_html,
     whole_text_html,
 )
 
@@ -125,6 +126,16 @@ def test_the_words_said_for_a_step_are_its_headline_in_plain_text() -> None:
         == f"Step 4 of 18: merge of rank 12, e + n → en (id 268), {tokens} tokens."
     )
     assert step_words(WALK, 0) == f"Step 0 of 18: single bytes, {WALK.token_counts[0]} tokens."
+
+
+def test_one_token_is_one_token_not_one_tokens() -> None:
+    """A text of one character ("a") is one token before any merge; "ab" one after its merge."""
+    one = build_walkthrough(GPT2, "a")
+    assert step_words(one, 0) == "Step 0 of 0: single bytes, 1 token."
+    assert "its own token · 1 token</div>" in summary_html(None, one, "hex")
+    merged = build_walkthrough(GPT2, "ab")
+    assert step_words(merged, 1).endswith("(id 397), 1 token.")
+    assert summary_html(step_summary(merged, 1), merged, "hex").endswith("· 1 token</div>")
 
 
 def test_the_whole_text_at_the_end_is_the_encoding() -> None:
