@@ -319,6 +319,40 @@ def test_every_press_of_an_arrow_is_a_replay_step(open_app, page: Page, pause_ms
     expect(said).to_have_text(re.compile(r"^Step 4 of \d+: merge of rank 3, .+ \(id 259\)"))
 
 
+def test_a_focused_step_button_keeps_the_focus_at_the_end_and_space_plays(
+    open_app, page: Page
+) -> None:
+    """At the last step Next and Last were disabled: pressed with Enter, Next dropped the focus
+    to the page, and the next Tab started from the top (helper, keyboard only). And Space, which
+    plays on Merges, did nothing here."""
+    open_app(f"/train?source=paste&text={quote(CORPUS[:2_000])}&size=300")
+    keyed(page, "train.train").locator("button").click()
+    finished = page.locator("[data-testid='stProgress']").filter(has_text="Finished")
+    expect(finished).to_be_visible(timeout=60_000)
+    wait_idle(page)
+    slider = keyed(page, "train.step").get_by_role("slider")
+    last = slider.input_value()  # it opens at the last step
+    back = keyed(page, "train.step_back").get_by_role("button")
+    back.focus()
+    for _ in range(2):
+        with rerun(page):
+            page.keyboard.press("Enter")
+    expect(slider).to_have_value(str(int(last) - 2))
+    forward = keyed(page, "train.step_next").get_by_role("button")
+    forward.focus()
+    for _ in range(3):  # the third at the last step, where it changes nothing
+        with rerun(page):
+            page.keyboard.press("Enter")
+    expect(slider).to_have_value(last)
+    expect(forward).to_be_focused()
+    page.evaluate("() => document.activeElement.blur()")
+    play = keyed(page, "train.play").get_by_role("button")
+    page.keyboard.press("Space")
+    expect(play).to_have_text(re.compile("Pause"))
+    page.keyboard.press("Space")
+    expect(play).to_have_text(re.compile("Play"))
+
+
 @pytest.mark.parametrize("color_scheme", ["dark"], indirect=True)
 def test_dark_screenshot(open_app, page: Page, color_scheme: str) -> None:
     open_app("/")

@@ -120,30 +120,34 @@ def _replay_body(enc: Encoding, sample: str) -> None:
             st.rerun()  # a full run stops the timer
 
     # A wrapping row, not columns: a narrow window cut "Play" in a fixed share of the width.
-    # The step buttons carry the Merges page's keys (Home ← → End), for a class stepping through
-    # a training from the keyboard; Streamlit leaves them to a focused slider or text box, and
-    # all four to the stepper once it is in (`step_keys`, which counts presses faster than the
-    # runs). The slider has a line of its own: beside them it was squeezed to a fifth of the width.
+    # The step buttons carry the Merges page's keys (Home ← → End, Space to play), for a class
+    # stepping through a training from the keyboard; Streamlit leaves them to a focused slider or
+    # text box, and the four step keys to the stepper once it is in (`step_keys`, which counts
+    # presses faster than the runs). At either end the buttons stay enabled, as on Merges (a
+    # press there changes nothing): disabled, the one that had the focus dropped it to the page.
+    # The slider has a line of its own: beside them it was squeezed to a fifth of the width.
     row = st.container(horizontal=True, vertical_alignment="bottom", gap="small")
     at = STEP.value
     row.button("First", icon=":material/first_page:", shortcut="Home", key="train.step_first",
-               on_click=_step_to, args=(0,), disabled=playing or at == 0,
+               on_click=_step_to, args=(0,), disabled=playing,
                help="Step 0: single bytes (Home)")  # fmt: skip
     row.button("Back", icon=":material/chevron_left:", shortcut="Left", key="train.step_back",
-               on_click=_step_by, args=(-1, total), disabled=playing or at == 0,
+               on_click=_step_by, args=(-1, total), disabled=playing,
                help="One merge back (←)")  # fmt: skip
     if row.button(
         "Pause" if playing else "Play",
         icon=":material/pause:" if playing else ":material/play_arrow:",
+        shortcut="Space",
         key="train.play",
+        help="Play or pause (space)",
     ):
         _toggle_play(total)
         st.rerun()  # the timer of a fragment is set by a full run
     row.button("Next", icon=":material/chevron_right:", shortcut="Right", key="train.step_next",
-               on_click=_step_by, args=(1, total), disabled=playing or at == total,
+               on_click=_step_by, args=(1, total), disabled=playing,
                help="One merge forward (→)")  # fmt: skip
     row.button("Last", icon=":material/last_page:", shortcut="End", key="train.step_last",
-               on_click=_step_to, args=(total,), disabled=playing or at == total,
+               on_click=_step_to, args=(total,), disabled=playing,
                help="Every merge applied (End)")  # fmt: skip
     row.selectbox(
         "Merges per step",
