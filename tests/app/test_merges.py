@@ -336,3 +336,17 @@ def test_a_step_or_chunk_beyond_the_text_is_named_with_its_range() -> None:
     assert f"this text has {len(chunks)} chunks (0 to {len(chunks) - 1})" in notice
     assert f"this text has {merges + 1} steps (0 to {merges})" in notice
     assert "step" not in at.query_params and "chunk" not in at.query_params
+
+
+def test_the_step_buttons_say_where_a_press_goes_in_each_stepping() -> None:
+    """Following the selected chunk, → from step 0 jumps to that chunk's first merge (step 22
+    on a helper's text) while its tooltip said "One step forward"."""
+    words = {}
+    for by in ("chunk", "text"):
+        at = open_merges(by=by)
+        words[by] = (at.button(key="merges.back").help, at.button(key="merges.next").help)
+    assert words["chunk"] == (
+        "The selected chunk's merge before (←)",
+        "The selected chunk's next merge (→)",
+    )
+    assert words["text"] == ("One step back (←)", "One step forward (→)")

@@ -190,11 +190,18 @@ def _controls(walk: Walkthrough, presenting: bool) -> None:
     Presenting, the slider sits beside the buttons, to keep the whole player on one screen.
     """
     playing = st.session_state.get(PLAYING, False)
+    # Following one chunk, a press jumps to that chunk's next merge: from step 0 to step 22,
+    # say, which "One step forward" did not prepare a class for.
+    back, forward = (
+        ("The selected chunk's merge before (←)", "The selected chunk's next merge (→)")
+        if _followed() is not None
+        else ("One step back (←)", "One step forward (→)")
+    )
     row = st.container(horizontal=True, vertical_alignment="bottom", gap="small")
     row.button("First", icon=":material/first_page:", shortcut="Home", key="merges.first",
                on_click=_go, args=(0,), help="Back to single bytes, step 0 (Home)")  # fmt: skip
     row.button("Back", icon=":material/chevron_left:", shortcut="Left", key="merges.back",
-               on_click=lambda: _go(_neighbour(walk, -1)), help="One step back (←)")  # fmt: skip
+               on_click=lambda: _go(_neighbour(walk, -1)), help=back)  # fmt: skip
     row.button(
         "Pause" if playing else "Play",
         icon=":material/pause:" if playing else ":material/play_arrow:",
@@ -206,7 +213,7 @@ def _controls(walk: Walkthrough, presenting: bool) -> None:
         help="Play or pause (space)",
     )
     row.button("Next", icon=":material/chevron_right:", shortcut="Right", key="merges.next",
-               on_click=lambda: _go(_neighbour(walk, 1)), help="One step forward (→)")  # fmt: skip
+               on_click=lambda: _go(_neighbour(walk, 1)), help=forward)  # fmt: skip
     row.button("Last", icon=":material/last_page:", shortcut="End", key="merges.last",
                on_click=_go, args=(walk.last,), help="Every merge done (End)")  # fmt: skip
     (row if presenting else st).slider(
