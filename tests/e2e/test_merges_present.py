@@ -91,6 +91,21 @@ def test_ranks_are_large_and_the_best_one_readable(presenting: Page) -> None:
     assert best.evaluate(CONTRAST_JS) >= 4.5
 
 
+def test_the_teachers_text_chips_and_buttons_read_from_the_back(presenting: Page) -> None:
+    """They were the smallest type on the projector, 14 px, beside a 22 px table (helper)."""
+    least = {
+        ".st-key-merges-text_line textarea": 20,
+        ".st-key-merges_chips button p": 18,
+        ".st-key-merges-next button p": 18,
+        ".st-key-merges-play button p": 18,
+    }
+    for selector, size in least.items():
+        found = presenting.locator(selector).evaluate_all(
+            "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))"
+        )
+        assert found and min(found) >= size, (selector, found)
+
+
 def test_a_link_without_step_opens_at_step_0_and_the_keys_work_at_once(presenting: Page) -> None:
     assert slider_value(presenting) == "0"
     presenting.keyboard.press("ArrowRight")  # no click anywhere first: the chunk's first merge
