@@ -330,6 +330,10 @@ def test_every_metric_draws_a_chart_per_group(metric: str) -> None:
     charts = [*at.get("arrow_vega_lite_chart"), *at.get("vega_lite_chart")]
     assert len(charts) == 3  # languages, code, tricky cases
     titles = [json.loads(c.proto.spec)["title"]["text"] for c in charts]
+    # Each named for a screen reader by what it shows, not by its first tick labels.
+    assert [c.proto.alt.split(", a row per sample")[0] for c in charts] == [
+        f"Dot plot: {title}" for title in titles
+    ]
     if metric == "premium":  # no premium where there is no English original
         assert titles[0] == "Languages · token premium vs English"
         assert titles[1] == "Code · characters per token"

@@ -350,3 +350,17 @@ def test_the_step_buttons_say_where_a_press_goes_in_each_stepping() -> None:
         "The selected chunk's next merge (→)",
     )
     assert words["text"] == ("One step back (←)", "One step forward (→)")
+
+
+def test_the_token_count_chart_is_named_by_what_it_shows() -> None:
+    """Named for a screen reader (Streamlit's `alt`), from the core's counts."""
+    at = open_merges(enc="gpt2", text=TEXT)
+    (chart,) = at.get("vega_lite_chart")
+    enc = tk.get_encoding("gpt2")
+    ids = enc.encode(TEXT)
+    # A step applies one merge rule wherever it occurs: as many steps as distinct ranks used.
+    steps = len({s.best for chunk in enc.trace(TEXT) for s in chunk.steps if s.best is not None})
+    assert chart.proto.alt == (
+        f"Line chart: tokens in the whole text after each merge step, from {len(TEXT.encode())} "
+        f"at step 0 to {len(ids)} at step {steps}."
+    )

@@ -974,3 +974,23 @@ def test_a_link_to_a_vocabulary_the_server_lost_opens_at_its_step_once_trained_a
     wait_for_training(rerun(at))
     assert at.slider(key="train.step").value == 5
     assert at.query_params["step"] == "5"
+
+
+def test_each_chart_is_named_by_what_it_shows(trained: AppTest) -> None:
+    """Named for a screen reader (Streamlit's `alt`), not by the first of its tick labels."""
+    enc = expected()
+    n, won = enc.training.n_merges, enc.training.counts[-1]
+    charts = [c.proto.alt for c in trained.get("vega_lite_chart")]
+    assert len(charts) == 3, charts  # the race, the two curves
+    race, tokens, per_token = charts
+    assert race.startswith(f"Bar chart: the pairs of step {n:,} by count in the corpus; ")
+    assert race.endswith(f" won with {won:,}.")
+    now = len(enc.encode_ordinary(CORPUS))
+    assert (
+        tokens
+        == f"Line chart: corpus tokens after each step; {now:,} at step {n:,} (the red mark)."
+    )
+    ratio = len(CORPUS.encode()) / now
+    assert per_token == (
+        f"Line chart: bytes / token after each step; {ratio:.2f} at step {n:,} (the red mark)."
+    )

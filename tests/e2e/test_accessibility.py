@@ -7,12 +7,14 @@
   control reach WCAG's 4.5:1 against what is behind them, in both themes. Streamlit fades a
   whole caption (code included) to 60%, which left code at 3.0:1 in light mode, and draws the
   chosen option in the theme's blue, 3.9:1 in dark mode.
+- **Charts have names:** a screen reader meets each chart by what it shows ("Line chart: tokens
+  in the whole text after each merge step, …"), where Vega named it by its first tick labels.
 """
 
 from itertools import pairwise
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.e2e.harness import CONTRAST_JS, wait_settled
 
@@ -88,3 +90,22 @@ def test_faint_text_reads_at_four_and_a_half_to_one(open_app, page: Page, path: 
             worst[what] = min(found)
     assert set(worst) >= {"caption", "chosen option"}, worst  # the page has what is measured
     assert all(ratio >= 4.5 for ratio, _ in worst.values()), worst
+
+
+@pytest.mark.parametrize(
+    ("path", "names"),
+    [
+        ("/merges", ["Line chart: tokens in the whole text after each merge step"]),
+        ("/compare?tab=languages", ["Dot plot: Languages", "Dot plot: Code", "Dot plot: Tricky"]),
+    ],
+    ids=["merges", "languages"],
+)
+def test_every_chart_is_named_by_what_it_shows(
+    open_app, page: Page, path: str, names: list[str]
+) -> None:
+    open_app(path)
+    wait_settled(page)
+    charts = page.locator("[data-testid='stVegaLiteChart'][role='graphics-document']")
+    expect(charts).to_have_count(len(names))
+    found = charts.evaluate_all("els => els.map(e => e.getAttribute('aria-label') || '')")
+    assert all(label.startswith(name) for label, name in zip(found, names, strict=True)), found

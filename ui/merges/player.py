@@ -361,7 +361,13 @@ def player(walk: Walkthrough, enc: Encoding) -> None:
     )
     text = st.container()
     _run(walk, enc, Slots(controls, caption, table, text), presenting=False)
-    st.altair_chart(token_count_chart(walk.token_counts), width="stretch")
+    counts = walk.token_counts
+    st.altair_chart(
+        token_count_chart(counts),
+        width="stretch",
+        alt=f"Line chart: tokens in the whole text after each merge step, from "
+        f"{counts[0]:,} at step 0 to {counts[-1]:,} at step {len(counts) - 1:,}.",
+    )
 
 
 def presentation_player(walk: Walkthrough, enc: Encoding) -> None:

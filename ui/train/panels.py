@@ -198,14 +198,25 @@ def _replay_body(enc: Encoding, sample: str) -> None:
             st.caption("No merge yet: the race of step 1 is the first.")
         else:
             st.markdown("**The race this merge won** (its top rivals at that moment)")
-            st.vega_lite_chart(race_chart(race_rows(record, step)), width="stretch")
+            st.vega_lite_chart(
+                race_chart(race_rows(record, step)),
+                width="stretch",
+                alt=f"Bar chart: the pairs of step {step:,} by count in the corpus; "
+                f"{summary.pair_text} won with {summary.count:,}.",
+            )
             st.caption(f"The most frequent pair wins; on {TIE_RULE}.")
     with right:
         st.markdown("**Compression so far** (the red mark is this step)")
         points = cache.memo("train.curve", (record,), lambda: _curve_points(record))
         for column in CURVES:
             value = now if column == "tokens" else record.tokens_before / now
-            st.vega_lite_chart(curve_chart(points, column, step, value), width="stretch")
+            shown = f"{value:,.0f}" if column == "tokens" else f"{value:.2f}"
+            st.vega_lite_chart(
+                curve_chart(points, column, step, value),
+                width="stretch",
+                alt=f"Line chart: {CURVES[column].lower()} after each step; {shown} at step "
+                f"{step:,} (the red mark).",
+            )
 
     _sample(enc, record, step, sample)
 

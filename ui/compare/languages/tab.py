@@ -205,14 +205,17 @@ def _charts(frame: pd.DataFrame, metric: str, chosen: list[str], groups: list[st
         shows = panel_metric(metric, label)
         title = f"{label} · {METRICS[shows].title}"
         order = sample_order(part, shows, chosen[0])
-        panels.append((group, languages_chart(part, shows, order, chosen, title)))
-    left = [spec for group, spec in panels if group == "language"]
-    right = [spec for group, spec in panels if group != "language"]
+        spec = languages_chart(part, shows, order, chosen, title)
+        # A screen reader names the chart by this, not by its first tick labels.
+        alt = f"Dot plot: {title}, a row per sample, a dot per encoding ({', '.join(chosen)})."
+        panels.append((group, spec, alt))
+    left = [(spec, alt) for group, spec, alt in panels if group == "language"]
+    right = [(spec, alt) for group, spec, alt in panels if group != "language"]
     sides = [side for side in (left, right) if side]
-    for where, specs in zip(st.columns(len(sides)), sides, strict=True):
+    for where, charts in zip(st.columns(len(sides)), sides, strict=True):
         with where:
-            for spec in specs:
-                st.vega_lite_chart(spec, width="stretch")
+            for spec, alt in charts:
+                st.vega_lite_chart(spec, width="stretch", alt=alt)
 
 
 def _add_sample() -> None:
