@@ -96,6 +96,18 @@ def test_the_page_shows_the_walkthrough_ranks_and_ids(open_app: OpenApp) -> None
     expect(page.locator(".mg-chunk tr.mg-now")).to_contain_text("no pair left to merge")
 
 
+def test_the_token_count_chart_has_room_to_fall(browser: Browser, app_url: str) -> None:
+    """Its plot was 57 px tall at 1280x720 (a helper): Streamlit fits the title and axes in
+    the chart's height, so the fall from one token per byte was a near-flat line."""
+    with new_page(browser, width=1280, height=720) as page:
+        goto(page, app_url + "/")
+        goto(page, app_url + "/merges")
+        y_axis = page.locator("[data-testid='stVegaLiteChart'] [aria-label^='Y-axis']")
+        expect(y_axis).to_be_attached()
+        plot = y_axis.bounding_box()
+        assert plot is not None and plot["height"] >= 120, plot
+
+
 def test_play_and_step_advance_the_table_and_the_link_restores_the_step(
     open_app: OpenApp, browser: Browser
 ) -> None:
