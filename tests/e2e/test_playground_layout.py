@@ -136,6 +136,18 @@ def test_the_decoded_text_is_named_and_comes_before_the_tokens(
         assert_on_screen(page, text, "the decoded text")
 
 
+@pytest.mark.parametrize("query", ["?enc=o200k_base", "?enc=o200k_base&text=" + "word%20" * 8_000])
+def test_the_header_stays_one_row_at_1024(browser, app_url: str, query: str) -> None:
+    """A longer caption (o200k_base's models) or a longer button ("Copy link without the
+    text") put "Copy link" on a line of its own, and moved everything below it 37 px down."""
+    with new_page(browser, width=1024, height=768) as page:
+        goto(page, app_url + "/" + query)
+        wait_settled(page)
+        title = box(page.get_by_role("heading", name="Playground"))
+        button = box(page.locator(".st-key-playground-copy_link button"))
+        assert button["y"] < title["y"] + title["height"], (title, button)
+
+
 def test_a_long_decoded_text_leaves_the_panes_their_room(browser, app_url: str) -> None:
     """The decoded text grew with the ids and squeezed the panes above it: 19 px at 300 ids."""
     ids = " ".join(["40778"] * 300)
