@@ -29,6 +29,7 @@ const MOVES = {
   End: (step, next, last) => last,
 };
 const PATIENCE_MS = 2000; // a target the page has not shown by then is given up
+const RETRY_MS = 700; // after the last press, when a target not shown yet is sent once more
 const SAID = "bpl-steps-said";
 
 // The page's one live region, kept across runs and pages: a screen reader reads a region's
@@ -59,15 +60,15 @@ export default function ({ data, setStateValue }) {
     target: null,
     at: 0,
   });
+  // Every send goes through the latest mount's setter: a press heard by a listener of a mount
+  // the page has since redrawn would go to a setter nobody reads any more.
+  sent.send = () => setStateValue("target", { mount: sent.mount, seq: sent.seq, step: sent.target });
   if (sent.target === data.step) sent.target = null; // the page caught up
   // The page took the latest target yet shows another step: under load, a run that took it was
   // cut short and the next, with the slider's older value, undid it (one press of 20 lost, in
   // CI). Sent again, as a new press would be, while it is recent.
   const taken = data.heard !== null && data.heard[0] === sent.mount && data.heard[1] === sent.seq;
-  if (sent.target !== null && taken && Date.now() - sent.at < PATIENCE_MS) {
-    sent.seq += 1;
-    setStateValue("target", { mount: sent.mount, seq: sent.seq, step: sent.target });
-  }
+  if (sent.target !== null && taken && Date.now() - sent.at < PATIENCE_MS) resend();
   // Said when the step changes, not when the page first opens on one (its headline is read).
   if (sent.shown !== undefined && sent.shown !== data.step) liveRegion().textContent = data.words;
   sent.shown = data.step;
@@ -88,11 +89,20 @@ export default function ({ data, setStateValue }) {
     event.preventDefault();
     event.stopPropagation();
     const waiting = sent.target !== null && Date.now() - sent.at < PATIENCE_MS;
-    sent.target = move(waiting ? sent.target : data.step, next, data.last);
+    sent.target = move(waiting ? sent.target : sent.shown, next, data.last);
     sent.at = Date.now();
     sent.seq += 1;
-    setStateValue("target", { mount: sent.mount, seq: sent.seq, step: sent.target });
+    sent.send();
+    // Should the page still not show it a moment later (a message lost under load), once more.
+    clearTimeout(sent.retry);
+    sent.retry = setTimeout(() => {
+      if (sent.target !== null && sent.shown !== sent.target) resend();
+    }, RETRY_MS);
   };
+  function resend() {
+    sent.seq += 1;
+    sent.send();
+  }
   // A click or a drag (a button, the slider) moves the step otherwise: count from the page's.
   const onPointer = () => (sent.target = null);
   document.addEventListener("keydown", onKey, true);
