@@ -5,6 +5,7 @@ Every figure checked on the page is recomputed with the core.
 """
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
 
@@ -53,6 +54,20 @@ def train_through_the_ui(page: Page, name: str) -> None:
     bar = page.locator("[data-testid='stProgress']").filter(has_text="Finished")
     expect(bar).to_be_visible(timeout=60_000)
     wait_idle(page)
+
+
+def train_a_slice(go: Callable[[str], object], page: Page, size: int) -> None:
+    """Open the page on the corpus' first 2,000 characters, train `size` ids and wait for it.
+
+    Each test asks for a size of its own. The server shares identical trainings, and a page
+    opened within a minute of one's end takes it (ui/train/session.py `resume`), so with the
+    same size a test's Train found its vocabulary already held, no "Finished" bar was drawn,
+    and whether it was came down to how long the test before it took.
+    """
+    go(f"/train?source=paste&text={quote(CORPUS[:2_000])}&size={size}")
+    keyed(page, "train.train").locator("button").click()
+    finished = page.locator("[data-testid='stProgress']").filter(has_text="Finished")
+    expect(finished).to_be_visible(timeout=60_000)
 
 
 @pytest.fixture(scope="module")
@@ -268,10 +283,7 @@ def test_a_trained_vocabulary_s_buttons_keep_their_labels_at_1024_by_768(
     "Download CSV", and the Export tab's rows cut its buttons' names."""
     with new_page(browser, width=1024, height=768) as page:
         goto(page, app_url + "/")
-        goto(page, app_url + f"/train?source=paste&text={quote(CORPUS[:2_000])}&size=300")
-        keyed(page, "train.train").locator("button").click()
-        finished = page.locator("[data-testid='stProgress']").filter(has_text="Finished")
-        expect(finished).to_be_visible(timeout=60_000)
+        train_a_slice(lambda path: goto(page, app_url + path), page, 301)
         wait_settled(page)
         assert cut_texts(page) == [], "the replay"
         with rerun(page):
@@ -284,15 +296,14 @@ def test_a_trained_vocabulary_s_buttons_keep_their_labels_at_1024_by_768(
         assert cut_texts(page) == [], "the export"
 
 
-@pytest.mark.parametrize("pause_ms", [0, 33], ids=["burst", "held"])
-def test_every_press_of_an_arrow_is_a_replay_step(open_app, page: Page, pause_ms: int) -> None:
+@pytest.mark.parametrize(("pause_ms", "size"), [(0, 302), (33, 303)], ids=["burst", "held"])
+def test_every_press_of_an_arrow_is_a_replay_step(
+    open_app, page: Page, pause_ms: int, size: int
+) -> None:
     """As the step buttons' shortcuts, presses faster than the page's runs were lost: 10 presses
     50 ms apart moved 5 steps. The replay now shares Merges' stepper (ui/common/steps.py), which
     takes Home and End too."""
-    open_app(f"/train?source=paste&text={quote(CORPUS[:2_000])}&size=300")
-    keyed(page, "train.train").locator("button").click()
-    finished = page.locator("[data-testid='stProgress']").filter(has_text="Finished")
-    expect(finished).to_be_visible(timeout=60_000)
+    train_a_slice(open_app, page, size)
     expect(page.locator("body[data-steps='on']")).to_be_attached()  # ← → counted
     slider = keyed(page, "train.step").get_by_role("slider")
     # First by its button: Home, its key, was once lost under CI's load while the runs that
@@ -325,10 +336,7 @@ def test_a_focused_step_button_keeps_the_focus_at_the_end_and_space_plays(
     """At the last step Next and Last were disabled: pressed with Enter, Next dropped the focus
     to the page, and the next Tab started from the top (helper, keyboard only). And Space, which
     plays on Merges, did nothing here."""
-    open_app(f"/train?source=paste&text={quote(CORPUS[:2_000])}&size=300")
-    keyed(page, "train.train").locator("button").click()
-    finished = page.locator("[data-testid='stProgress']").filter(has_text="Finished")
-    expect(finished).to_be_visible(timeout=60_000)
+    train_a_slice(open_app, page, 304)
     wait_idle(page)
     slider = keyed(page, "train.step").get_by_role("slider")
     last = slider.input_value()  # it opens at the last step
