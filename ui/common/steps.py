@@ -30,15 +30,11 @@ def take_steps(key: str, go: Callable[[int], None]) -> None:
     if not isinstance(value, dict):
         return
     mount, seq, step = value.get("mount"), value.get("seq"), value.get("step")
-    fresh = (mount, seq) != st.session_state.get(_heard(key))
+    heard = f"{key}.heard"  # the (mount, seq) of the last target taken
+    fresh = (mount, seq) != st.session_state.get(heard)
     if isinstance(mount, str) and isinstance(seq, int) and isinstance(step, int) and fresh:
-        st.session_state[_heard(key)] = (mount, seq)
+        st.session_state[heard] = (mount, seq)
         go(step)
-
-
-def _heard(key: str) -> str:
-    """Where the (mount, seq) of the last target taken is kept: told back to the browser too."""
-    return f"{key}.heard"
 
 
 def step_keys(
@@ -47,13 +43,7 @@ def step_keys(
     """Draw the stepper with what it steps from: the step shown, the last step, and the steps a
     press stops at (None: every step). It draws nothing to see, but says `words` (the step's
     headline, in plain text) to a screen reader when the step changes: the redrawn headline
-    itself is not announced.
-
-    It is told which target was taken last (`heard`). Under load a run that took the latest
-    target can be cut short, and the next one, carrying the slider's older value, undo it: the
-    browser then sees its last target taken but another step shown, and sends it again.
-    """
-    heard = st.session_state.get(_heard(key))
+    itself is not announced."""
     _steps(
         key=key,
         data={
@@ -62,7 +52,6 @@ def step_keys(
             "last": last,
             "stops": None if stops is None else list(stops),
             "words": words,
-            "heard": None if heard is None else list(heard),
         },
         on_target_change=lambda: None,
     )

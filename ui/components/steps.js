@@ -29,7 +29,7 @@ const MOVES = {
   End: (step, next, last) => last,
 };
 const PATIENCE_MS = 2000; // a target the page has not shown by then is given up
-const RETRY_MS = 700; // after the last press, when a target not shown yet is sent once more
+const LEAVE_MS = 1000; // a stepper taken down and not drawn again by then has left the page
 const SAID = "bpl-steps-said";
 
 // The page's one live region, kept across runs and pages: a screen reader reads a region's
@@ -50,7 +50,7 @@ function liveRegion() {
   return region;
 }
 
-export default function ({ data, setStateValue }) {
+export default function ({ data, parentElement, setStateValue }) {
   // On the window, so the count goes on across this script's runs (one per step drawn); one
   // count per stepper, as the pages of the app share the window.
   const steppers = (window.bplSteps ??= {});
@@ -60,58 +60,78 @@ export default function ({ data, setStateValue }) {
     target: null,
     at: 0,
   });
-  // Every send goes through the latest mount's setter: a press heard by a listener of a mount
-  // the page has since redrawn would go to a setter nobody reads any more.
+  clearTimeout(sent.leaving);
+  sent.data = data;
+  sent.host = parentElement;
+  // Through the setter of the latest draw, also for a press heard before it (below).
   sent.send = () => setStateValue("target", { mount: sent.mount, seq: sent.seq, step: sent.target });
+  sent.drawn = true;
   if (sent.target === data.step) sent.target = null; // the page caught up
-  // The page took the latest target yet shows another step: under load, a run that took it was
-  // cut short and the next, with the slider's older value, undid it (one press of 20 lost, in
-  // CI). Sent again, as a new press would be, while it is recent.
-  const taken = data.heard !== null && data.heard[0] === sent.mount && data.heard[1] === sent.seq;
-  if (sent.target !== null && taken && Date.now() - sent.at < PATIENCE_MS) resend();
   // Said when the step changes, not when the page first opens on one (its headline is read).
   if (sent.shown !== undefined && sent.shown !== data.step) liveRegion().textContent = data.words;
   sent.shown = data.step;
-  const stops = data.stops; // null: every step is a stop
-  const next = (step, direction) => {
-    if (stops === null) return Math.min(Math.max(step + direction, 0), data.last);
-    if (direction > 0) return stops.find((stop) => stop > step) ?? data.last;
-    return stops.findLast((stop) => stop < step) ?? 0;
-  };
-  const onKey = (event) => {
-    const move = Object.hasOwn(MOVES, event.key) ? MOVES[event.key] : null;
-    const modified = event.ctrlKey || event.metaKey || event.altKey || event.shiftKey;
-    if (!move || modified || event.defaultPrevented) return;
-    const target = event.composedPath()[0];
-    if (target instanceof Element && target.closest(`${EDITABLE}, ${OWN_ARROWS}`)) return;
-    // The buttons' shortcuts listen on the document as the key comes back up: stopped on its
-    // way down, the press moves once, here. Other listeners on the way down still hear it.
-    event.preventDefault();
-    event.stopPropagation();
-    const waiting = sent.target !== null && Date.now() - sent.at < PATIENCE_MS;
-    sent.target = move(waiting ? sent.target : sent.shown, next, data.last);
-    sent.at = Date.now();
-    sent.seq += 1;
-    sent.send();
-    // Should the page still not show it a moment later (a message lost under load), once more.
-    clearTimeout(sent.retry);
-    sent.retry = setTimeout(() => {
-      if (sent.target !== null && sent.shown !== sent.target) resend();
-    }, RETRY_MS);
-  };
-  function resend() {
-    sent.seq += 1;
-    sent.send();
+  if (sent.due) {
+    sent.due = false;
+    if (sent.target !== null) sent.send();
   }
-  // A click or a drag (a button, the slider) moves the step otherwise: count from the page's.
-  const onPointer = () => (sent.target = null);
-  document.addEventListener("keydown", onKey, true);
-  window.addEventListener("pointerdown", onPointer, true);
+  if (!sent.listening) listen(sent);
   // Until this script is in, the buttons' shortcuts step: browser tests wait for it.
   document.body.dataset.steps = "on";
   return () => {
-    delete document.body.dataset.steps;
-    document.removeEventListener("keydown", onKey, true);
-    window.removeEventListener("pointerdown", onPointer, true);
+    // Streamlit takes the stepper down and draws it again with each run's data, a moment
+    // apart; a press in between, with no listener, was lost (1 or 2 of a burst of 20, in CI).
+    // The listener stays: the press is counted and sent once the stepper is back. One not
+    // back by LEAVE_MS has left with its page, and stops listening.
+    sent.drawn = false;
+    sent.leaving = setTimeout(() => stop(sent), LEAVE_MS);
   };
+}
+
+function listen(sent) {
+  sent.onKey = (event) => press(sent, event);
+  // A click or a drag (a button, the slider) moves the step otherwise: count from the page's.
+  sent.onPointer = () => (sent.target = null);
+  document.addEventListener("keydown", sent.onKey, true);
+  window.addEventListener("pointerdown", sent.onPointer, true);
+  sent.listening = true;
+}
+
+function stop(sent) {
+  document.removeEventListener("keydown", sent.onKey, true);
+  window.removeEventListener("pointerdown", sent.onPointer, true);
+  sent.listening = false;
+  sent.due = false;
+  if (!Object.values(window.bplSteps).some((other) => other.listening)) {
+    delete document.body.dataset.steps;
+  }
+}
+
+// The stop a press in `direction` leads to from `step`.
+function nextStop(data, step, direction) {
+  const stops = data.stops; // null: every step is a stop
+  if (stops === null) return Math.min(Math.max(step + direction, 0), data.last);
+  if (direction > 0) return stops.find((stop) => stop > step) ?? data.last;
+  return stops.findLast((stop) => stop < step) ?? 0;
+}
+
+function press(sent, event) {
+  const move = Object.hasOwn(MOVES, event.key) ? MOVES[event.key] : null;
+  const modified = event.ctrlKey || event.metaKey || event.altKey || event.shiftKey;
+  if (!move || modified || event.defaultPrevented) return;
+  const target = event.composedPath()[0];
+  if (target instanceof Element && target.closest(`${EDITABLE}, ${OWN_ARROWS}`)) return;
+  // Taken down and out of the page: the stepper has left with its page, the key is not ours.
+  if (!sent.drawn && !sent.host.isConnected) return;
+  // The buttons' shortcuts listen on the document as the key comes back up: stopped on its
+  // way down, the press moves once, here. Other listeners on the way down still hear it.
+  event.preventDefault();
+  event.stopPropagation();
+  const data = sent.data;
+  const waiting = sent.target !== null && Date.now() - sent.at < PATIENCE_MS;
+  const from = waiting ? sent.target : sent.shown;
+  sent.target = move(from, (step, direction) => nextStop(data, step, direction), data.last);
+  sent.at = Date.now();
+  sent.seq += 1;
+  if (sent.drawn) sent.send();
+  else sent.due = true;
 }
