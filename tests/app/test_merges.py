@@ -352,15 +352,22 @@ def test_the_step_buttons_say_where_a_press_goes_in_each_stepping() -> None:
     assert words["text"] == ("One step back (←)", "One step forward (→)")
 
 
-def test_the_token_count_chart_is_named_by_what_it_shows() -> None:
-    """Named for a screen reader (Streamlit's `alt`), from the core's counts."""
-    at = open_merges(enc="gpt2", text=TEXT)
-    (chart,) = at.get("vega_lite_chart")
+def test_the_token_count_chart_is_named_by_what_it_shows_and_marks_the_step() -> None:
+    """Named for a screen reader (Streamlit's `alt`), from the core's counts; its red mark
+    follows the player (it had none: the chart was drawn once, outside the player)."""
+    at = open_merges(enc="gpt2", text=TEXT, step="0")
     enc = tk.get_encoding("gpt2")
     ids = enc.encode(TEXT)
     # A step applies one merge rule wherever it occurs: as many steps as distinct ranks used.
     steps = len({s.best for chunk in enc.trace(TEXT) for s in chunk.steps if s.best is not None})
-    assert chart.proto.alt == (
+    named = (
         f"Line chart: tokens in the whole text after each merge step, from {len(TEXT.encode())} "
-        f"at step 0 to {len(ids)} at step {steps}."
+        f"at step 0 to {len(ids)} at step {steps}; "
     )
+    (chart,) = at.get("vega_lite_chart")
+    assert chart.proto.alt == named + f"{len(TEXT.encode())} at step 0 (the red mark)."
+    click(at, "merges.last")
+    (chart,) = at.get("vega_lite_chart")
+    assert chart.proto.alt == named + f"{len(ids)} at step {steps} (the red mark)."
+    (mark,) = json.loads(chart.proto.spec)["layer"][1]["data"]["values"]
+    assert mark == {"step": steps, "tokens": len(ids)}

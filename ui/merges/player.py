@@ -22,7 +22,7 @@ from ui.common.registry import vocab_key
 from ui.common.sidebar import picker_again
 from ui.common.steps import step_keys, take_steps
 from ui.merges.block import escaped_html_block
-from ui.merges.chart import token_count_chart
+from ui.merges.chart import count_points, token_count_chart
 from ui.merges.model import Walkthrough, build_walkthrough
 from ui.merges.state import (
     ACTED,
@@ -247,6 +247,7 @@ class Slots:
     caption: DeltaGenerator
     table: DeltaGenerator
     text: DeltaGenerator
+    chart: DeltaGenerator | None  # None: presenting, which has no room for it
 
 
 @state.one_history_entry()  # a run of the fragment alone: one Back undoes it
@@ -276,11 +277,28 @@ def _player_body(walk: Walkthrough, enc: Encoding, slots: Slots, presenting: boo
             key="merges.whole_text",
             mark=walk.made_positions(step),
         )
+    if slots.chart is not None:
+        with slots.chart:
+            _count_chart(walk, step)
     publish_selection(walk, presenting)
     followed = _followed()
     with slots.controls:  # in the fragment's own container, it would add a row's gap below
         stops = None if followed is None else walk.stops(followed)
         step_keys(STEPS, step, walk.last, step_words(walk, step), stops)
+
+
+def _count_chart(walk: Walkthrough, step: int) -> None:
+    """The token count's fall with this step marked, named by what it shows."""
+    counts, points = cache.memo(
+        "merges.curve", (walk,), lambda: (walk.token_counts, count_points(walk.token_counts))
+    )
+    st.vega_lite_chart(
+        token_count_chart(points, counts, step),
+        width="stretch",
+        alt=f"Line chart: tokens in the whole text after each merge step, from {counts[0]:,} at "
+        f"step 0 to {counts[-1]:,} at step {walk.last:,}; {counts[step]:,} at step {step:,} "
+        "(the red mark).",
+    )
 
 
 def chunk_caption(walk: Walkthrough, index: int, step: int) -> str:
@@ -344,8 +362,7 @@ def player(walk: Walkthrough, enc: Encoding) -> None:
     """Stages 2 and 3 with their controls, as one fragment that ticks while playing.
 
     The fragment draws into containers laid out here, between headings and explanations that
-    do not change with the step. The token-count chart is outside it too: its line is the same
-    at every step, and redrawing a chart would double the time a step takes.
+    do not change with the step.
     """
     settings()
     controls = st.container()
@@ -360,14 +377,8 @@ def player(walk: Walkthrough, enc: Encoding) -> None:
         "order they were learned. Tokens are coloured by id; the ones this step made are outlined."
     )
     text = st.container()
-    _run(walk, enc, Slots(controls, caption, table, text), presenting=False)
-    counts = walk.token_counts
-    st.altair_chart(
-        token_count_chart(counts),
-        width="stretch",
-        alt=f"Line chart: tokens in the whole text after each merge step, from "
-        f"{counts[0]:,} at step 0 to {counts[-1]:,} at step {len(counts) - 1:,}.",
-    )
+    chart = st.container()
+    _run(walk, enc, Slots(controls, caption, table, text, chart), presenting=False)
 
 
 def presentation_player(walk: Walkthrough, enc: Encoding) -> None:
@@ -386,4 +397,4 @@ def presentation_player(walk: Walkthrough, enc: Encoding) -> None:
     caption = stage.container()
     table = stage.container(key="merges_table")
     text = stage.container(key="merges_text")
-    _run(walk, enc, Slots(controls, caption, table, text), presenting=True)
+    _run(walk, enc, Slots(controls, caption, table, text, None), presenting=True)

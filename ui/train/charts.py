@@ -7,18 +7,11 @@ ui/common/palette.py's hues, which read on the light and the dark theme; axes an
 the theme's own colours from Streamlit (``theme="streamlit"``).
 """
 
-from typing import Any
-
 from ui.common.palette import HUES, css_colour
+from ui.common.step_curve import LINE, WHOLE_TICKS, Measure, Spec, marked_curve
 
 WINNER = css_colour(HUES[1])  # amber
-RIVAL = css_colour(HUES[0])  # blue
-MARK = css_colour(HUES[3])  # red: the current step on a curve
-
-Spec = dict[str, Any]
-
-WHOLE_TICKS = {"tickMinStep": 1, "format": ",d"}
-"""An axis of counts or steps: no 0.5 tick for a class to ask about."""
+RIVAL = LINE  # blue
 
 
 def race_chart(rows: list[dict[str, object]]) -> Spec:
@@ -90,40 +83,11 @@ def curve_chart(points: list[dict[str, float]], column: str, step: int, value: f
 
     `points` are `ui.train.replay.curve_frame(record)`'s rows (merges, tokens, bytes_per_token).
     """
-    title = CURVES[column]
     fmt = ",.0f" if column == "tokens" else ".2f"
-    x = {
-        "field": "merges",
-        "type": "quantitative",
-        "title": "Step (merges applied)",
-        "axis": WHOLE_TICKS,
-    }
-    line = {
-        "data": {"values": points},
-        "mark": {"type": "line", "color": RIVAL, "strokeWidth": 2},
-        "encoding": {
-            "x": x,
-            "y": {
-                "field": column,
-                "type": "quantitative",
-                "title": title,
-                "scale": {"zero": False},
-            },
-            "tooltip": [
-                {"field": "merges", "type": "quantitative", "title": "Step", "format": ","},
-                {"field": column, "type": "quantitative", "title": title, "format": fmt},
-            ],
-        },
-    }
-    marker = {"merges": float(step), column: float(value)}
-    rule = {
-        "data": {"values": [marker]},
-        "mark": {"type": "rule", "color": MARK, "strokeDash": [4, 3]},
-        "encoding": {"x": x},
-    }
-    dot = {
-        "data": {"values": [marker]},
-        "mark": {"type": "point", "color": MARK, "filled": True, "size": 70},
-        "encoding": {"x": x, "y": {"field": column, "type": "quantitative"}},
-    }
-    return {"layer": [line, rule, dot], "height": 165}
+    return marked_curve(
+        points,
+        Measure("merges", "Step (merges applied)"),
+        Measure(column, CURVES[column], fmt),
+        (step, value),
+        height=165,
+    )

@@ -19,6 +19,7 @@ from tokenizer import Encoding
 from tokenizer.train_record import RIVALS, TrainingRecord
 from ui.common.limits import MAX_CURVE_POINTS
 from ui.common.messages import counted, inline_code
+from ui.common.step_curve import sampled_steps
 from ui.common.token_text import plain
 
 MAX_LABEL_CHARS = 28
@@ -196,9 +197,7 @@ def curve_frame(
     >>> curve_frame(r).values.tolist()
     [[0.0, 10.0, 1.0], [1.0, 6.0, 1.6666666666666667], [2.0, 4.0, 2.5]]
     """
-    n = record.n_merges
-    stride = max(1, -(-n // max_points))  # ceiling division
-    steps = sorted({*range(0, n + 1, stride), n, *([] if step is None else [step])})
+    steps = sorted({*sampled_steps(record.n_merges, max_points), *([] if step is None else [step])})
     tokens = [tokens_at(record, k) for k in steps]
     return pd.DataFrame(
         {

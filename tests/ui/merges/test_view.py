@@ -8,7 +8,7 @@ import tokenizer as tk
 from tests.ui.html_probe import probe
 from tests.ui.payloads import XSS_PAYLOADS
 from ui.common.limits import MAX_ROW_PIECES
-from ui.merges.chart import token_count_chart
+from ui.merges.chart import count_points, token_count_chart
 from ui.merges.model import build_walkthrough
 from ui.merges.view import (
     CHIP_CHARS,
@@ -217,10 +217,24 @@ def test_presentation_css_follows_the_theme() -> None:
     assert "stSidebar" in presentation_css(dark=False)
 
 
-def test_token_count_chart_has_one_point_per_step() -> None:
-    spec = token_count_chart(WALK.token_counts).to_dict()
-    (data,) = spec["datasets"].values()
-    assert [row["tokens"] for row in data] == list(WALK.token_counts)
+def test_token_count_chart_has_one_point_per_step_as_stairs_and_marks_the_step() -> None:
+    counts = WALK.token_counts
+    line, rule, dot = token_count_chart(count_points(counts), counts, 4)["layer"]
+    assert [row["tokens"] for row in line["data"]["values"]] == list(counts)
+    assert line["mark"]["interpolate"] == "step-after" and line["mark"]["point"]
+    assert rule["data"] == dot["data"] == {"values": [{"step": 4.0, "tokens": float(counts[4])}]}
+
+
+def test_a_long_walk_is_sampled_straight_with_its_ends_and_the_exact_mark() -> None:
+    counts = list(range(5000, 0, -1))  # 4,999 steps
+    points = count_points(counts, max_points=100)
+    assert 100 <= len(points) <= 102
+    assert points[0] == {"step": 0.0, "tokens": 5000.0}
+    assert points[-1] == {"step": 4999.0, "tokens": 1.0}
+    line, rule, _ = token_count_chart(points, counts, 1234)["layer"]
+    assert line["mark"]["interpolate"] == "linear" and not line["mark"]["point"]
+    assert rule["data"]["values"] == [{"step": 1234.0, "tokens": float(counts[1234])}]
+    assert line["encoding"]["x"]["scale"]["domain"] == [0, 4999]
 
 
 def test_a_piece_that_starts_with_a_combining_mark_sets_it_on_a_dotted_circle() -> None:

@@ -9,7 +9,8 @@ import pytest
 
 import tokenizer as tk
 from tokenizer.bpe import merge_ids
-from ui.train.charts import CURVES, MARK, RIVAL, WINNER, curve_chart, race_chart
+from ui.common.step_curve import MARK
+from ui.train.charts import CURVES, RIVAL, WINNER, curve_chart, race_chart
 from ui.train.replay import (
     TIE_RULE,
     SampleSteps,
