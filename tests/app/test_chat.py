@@ -78,8 +78,8 @@ def test_opens_with_a_short_conversation_counted_as_the_core_counts_it() -> None
 def test_add_edit_reorder_and_remove_messages() -> None:
     at = open_app(mode="chat", enc="o200k_base")
     helps = {b.label: b.help for b in at.button if b.key.startswith("playground.chat.add.")}
-    assert helps["assistant"] == "Add an assistant message at the end"
-    assert helps["user"] == "Add a user message at the end"
+    assert helps["Add assistant"] == "Add an assistant message at the end"
+    assert helps["Add user"] == "Add a user message at the end"
     at.button(key="playground.chat.add.assistant").click()
     rerun(at)
     at.text_area(key=CONTENT.format(2)).input("A token is a piece of text.")

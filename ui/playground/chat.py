@@ -318,10 +318,9 @@ def _add_row(talk: Conversation) -> None:
     row = st.container(horizontal=True, vertical_alignment="center", key="playground-chat-add")
     for role in ROLES[talk.template]:
         row.button(
-            role,
+            f"Add {role}",  # its name for a screen reader too ("+ system" was read "system")
             type="tertiary",
             key=f"{CHAT.key}.add.{role}",
-            icon=":material/add:",
             help=f"Add {'an' if role == 'assistant' else 'a'} {role} message at the end",
             on_click=_add,
             args=(role,),
