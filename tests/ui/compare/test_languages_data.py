@@ -128,15 +128,27 @@ def test_the_chart_is_a_row_per_sample_with_a_dot_per_encoding(
     assert len(order) * ROW_PIXELS < 600  # 40 translations fit a 720-pixel-high window
 
 
-def d3_format(spec: str, value: float) -> str:
-    """The few d3-format specifiers the axes use, as Vega writes a tick with them."""
+def exponent(value: float) -> int:
+    """The power of ten of `value`'s first significant digit (0 for 0), as d3 reckons it."""
+    return 0 if value == 0 else math.floor(math.log10(abs(value)))
+
+
+def tick_label(spec: str, value: float, step: float, top: float) -> str:
+    """A tick as Vega writes it with one of the d3-format specifiers the axes use.
+
+    A specifier without a precision gets one from the tick step and the domain's largest value
+    (`top`), as d3-scale's `tickFormat` does: `precisionRound(step, top)` significant digits.
+    """
     if spec == ",d":
         return f"{round(value):,}"
-    if spec == "~g":  # six significant digits, insignificant zeros dropped
-        return f"{value:.6g}"
+    if spec == "~r":
+        digits = max(0, exponent(top - step) - exponent(step)) + 1
+        rounded = float(f"{value:.{digits - 1}e}")
+        text = f"{rounded:.{max(0, digits - 1 - exponent(rounded))}f}"
+        return text.rstrip("0").rstrip(".") if "." in text else text
     if match := re.fullmatch(r"\.(\d)f", spec):
         return f"{value:.{match[1]}f}"
-    raise AssertionError(f"no emulation of d3 format {spec!r}")
+    raise AssertionError(f"no emulation of d3 format {spec!r}: it may write an exponent")
 
 
 @pytest.mark.parametrize("metric", list(METRICS))
@@ -151,9 +163,20 @@ def test_axis_ticks_never_share_a_label(frame: pd.DataFrame, metric: str) -> Non
     for step in [s for s in steps if s >= axis.get("tickMinStep", 0)]:
         for start in (0.0, 1.0, 1.6, 3.3, 9.9, 47.0):
             first = math.floor(start / step)
-            ticks = [(first + i) * step for i in range(12)]
-            labels = [d3_format(axis["format"], tick) for tick in ticks]
-            assert len(set(labels)) == len(labels), (metric, step, labels)
+            for count in range(2, 13):  # a narrow chart (1024 px) has two or three ticks
+                ticks = [(first + i) * step for i in range(count)]
+                labels = [tick_label(axis["format"], t, step, ticks[-1]) for t in ticks]
+                assert len(set(labels)) == len(labels), (metric, step, labels)
+                assert all(float(label.replace(",", "")) == pytest.approx(t)
+                           for label, t in zip(labels, ticks, strict=True)), labels  # fmt: skip
+
+
+def test_tick_labels_are_read_as_vega_writes_them() -> None:
+    """The emulation above, on what Vega drew: "0 5 10 15" at 1280 px, "1.65 1.7" for ticks
+    0.05 apart, and at 1024 px, where "~g" wrote 10 as "1e+1", "0 10"."""
+    assert [tick_label("~r", t, 5, 15) for t in (0, 5, 10, 15)] == ["0", "5", "10", "15"]
+    assert [tick_label("~r", t, 0.05, 1.75) for t in (1.65, 1.7)] == ["1.65", "1.7"]
+    assert [tick_label("~r", t, 10, 10) for t in (0, 10)] == ["0", "10"]
 
 
 @pytest.mark.parametrize("metric", ["chars_per_token", "bytes_per_token"])

@@ -48,6 +48,12 @@ class Metric:
     tick_min_step: float | None = None  # counts: no tick between two whole numbers
 
 
+TICKS = "~r"
+"""A ratio's tick labels: significant digits, insignificant zeros dropped, never an exponent.
+Vega gives a format without a precision the one the tick step needs, so ticks 0.05 apart read
+"1.65 1.7 1.75" (".1f" wrote "1.6 1.6 1.7 1.8 1.8"); with "~g", two ticks 10 apart on a narrow
+chart (1024 px) read "0" and "1e+1"."""
+
 METRICS: dict[str, Metric] = {
     "tokens": Metric(
         "tokens",
@@ -65,7 +71,7 @@ METRICS: dict[str, Metric] = {
         "token premium vs English",
         "Tokens relative to English (×)",
         ".2f",
-        "~g",
+        TICKS,
         "Token premium: a translation's tokens divided by the English paragraph's in the same "
         "encoding (2× costs twice as much). Code and tricky cases are no translation, so "
         "their charts show characters per token.",
@@ -76,7 +82,7 @@ METRICS: dict[str, Metric] = {
         "characters per token",
         "Characters per token",
         ".2f",
-        "~g",  # ".1f" wrote ticks 0.05 apart as "1.6 1.6 1.7 1.8 1.8" under a narrow range
+        TICKS,
         "How much text one token holds, in characters (more is cheaper).",
     ),
     "bytes_per_token": Metric(
@@ -85,7 +91,7 @@ METRICS: dict[str, Metric] = {
         "UTF-8 bytes per token",
         "UTF-8 bytes per token",
         ".2f",
-        "~g",
+        TICKS,
         "How much text one token holds, in UTF-8 bytes: 1.00 means a token per byte.",
     ),
 }
