@@ -192,6 +192,21 @@ def test_parent_buttons_open_the_parent_and_update_the_link() -> None:
     assert shown_token(rerun(at)) == 43453
 
 
+def test_the_table_follows_a_parent_or_child_to_its_page_and_keeps_a_page_turned_by_hand() -> None:
+    """Every token is listed: opening a parent on another page left the table where it was,
+    without the token shown (and ``?page=`` kept the old page in the link)."""
+    at = open_vocab(id="41538")  # "ikarp" is 36850: another page
+    assert 41538 in listed_ids(at)
+    at.button(key="vocab.parent_36850").click()
+    rerun(at)
+    assert shown_token(at) == 36850 and 36850 in listed_ids(at)
+    assert at.number_input(key="vocab.page").value == 36850 // PAGE_SIZE + 1
+    assert "page" not in at.query_params
+    at.number_input(key="vocab.page").set_value(3)
+    rerun(at)  # a page turned by hand stays, the token shown or not
+    assert at.number_input(key="vocab.page").value == 3 and shown_token(at) == 36850
+
+
 def test_switching_encoding_follows_the_same_token() -> None:
     at = open_vocab(id="262")  # " the" in GPT-2
     at.sidebar.selectbox(key="common.enc").set_value("cl100k_base")

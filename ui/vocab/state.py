@@ -33,3 +33,4 @@ PAGE = state.number("vocab.page", "page", 1, lowest=1)  # of the table (its defa
 SELECTED = "vocab.selected"  # a `Selected` (encoding name, id, bytes), or absent
 GLYPHS = "vocab.glyphs"  # the search box reads · → ↵ as whitespace
 LISTING = "vocab.listing"
+TABLE_TOKEN = "vocab.table_token"  # the token shown when the table was last drawn

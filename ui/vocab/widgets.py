@@ -36,6 +36,7 @@ from ui.vocab.state import (
     PAGE,
     QUERY,
     SELECTED,
+    TABLE_TOKEN,
     TOKEN,
 )
 from ui.vocab.view import listing_csv, rows, token_card_html
@@ -329,18 +330,26 @@ def _search_for(query: str) -> None:
 # ---- listing ------------------------------------------------------------------------------------
 
 
-def _page_of(ids: Sequence[int], token_id: int | None) -> int:
-    """The page (from 1) of `ids` that holds `token_id`, or the first: one scan of the list.
+def _page_of(ids: Sequence[int], token_id: int | None) -> int | None:
+    """The page (from 1) of `ids` that holds `token_id`, or None: one scan of the list.
 
     >>> _page_of(range(250), 120), _page_of(range(250), None), _page_of((), 5)
-    (2, 1, 1)
+    (2, None, None)
     """
     if token_id is None:
-        return 1
+        return None
     try:
         return ids.index(token_id) // PAGE_SIZE + 1
     except ValueError:
-        return 1
+        return None
+
+
+def _moved(token_id: int | None) -> bool:
+    """Whether another token is shown than when the table was last drawn (a parent, a child or
+    a row opened it), remembering this one for the next time."""
+    before = st.session_state.get(TABLE_TOKEN)
+    st.session_state[TABLE_TOKEN] = token_id
+    return before is not None and before != token_id
 
 
 def results_table(vocab: Vocabulary, listing: Listing, token_id: int | None) -> int | None:
@@ -362,7 +371,8 @@ def results_table(vocab: Vocabulary, listing: Listing, token_id: int | None) -> 
             select(enc, listing.ids[0])
             token_id = listing.ids[0]
     pages = -(-len(listing.ids) // PAGE_SIZE)
-    home = _page_of(listing.ids, token_id)
+    holder = _page_of(listing.ids, token_id)
+    home = holder or 1
     page = PAGE.seed(
         lambda page: None if page <= pages else f"this list has {counted(pages, 'page')}",
         default=home,
@@ -370,6 +380,9 @@ def results_table(vocab: Vocabulary, listing: Listing, token_id: int | None) -> 
     typed_past = page if page > pages else None  # the box below has no maximum: see there
     if typed_past is not None:
         page = pages
+        PAGE.set(page)
+    if _moved(token_id) and holder is not None and holder != page:
+        page = holder  # a parent or child opened: its row, not a page without it
         PAGE.set(page)
     start = (page - 1) * PAGE_SIZE
     ids = listing.ids[start : start + PAGE_SIZE]
