@@ -1,5 +1,6 @@
 """Figures of the Languages & code tab: counts from the core, premium, ratios, table, chart."""
 
+import itertools
 import math
 import re
 
@@ -9,11 +10,13 @@ import pytest
 import tokenizer as tk
 from ui.common.samples import load_samples
 from ui.compare.languages.chart import (
+    DOT_WIDTH,
     ENCODING_COLOURS,
     LEGEND,
     ROW_PIXELS,
     SHAPES,
     languages_chart,
+    nested_widths,
 )
 from ui.compare.languages.data import (
     BASELINE_ID,
@@ -208,18 +211,56 @@ def test_tooltips_leave_out_what_a_group_does_not_have(frame: pd.DataFrame) -> N
             assert "English paragraph" in spec["layer"][2]["encoding"]["tooltip"]["value"]
 
 
-def test_tied_encodings_stay_visible(frame: pd.DataFrame) -> None:
-    """A dot per encoding even where two encodings give the same value: each later encoding's
-    dot is smaller and drawn on top, so it shows inside the one it ties with."""
-    encodings = ["gpt2", "cl100k_base", "o200k_base"]
-    shown = frame[frame["encoding"].isin(encodings)]
-    spec = languages_chart(shown, "tokens", sample_order(shown, "tokens", "gpt2"), encodings)
+def dot_widths(spec: dict) -> dict[tuple[str, str], float]:
+    """Each dot's width in pixels, by (sample, encoding): Vega draws a symbol √size wide."""
     encoding = spec["layer"][1]["encoding"]
-    sizes = encoding["size"]["scale"]["range"]
-    assert encoding["size"]["scale"]["domain"] == encodings and sizes == sorted(sizes)[::-1]
-    assert len(set(sizes)) == len(sizes) and encoding["size"]["legend"] is None
-    drawn = {v["encoding"]: v[encoding["order"]["field"]] for v in spec["data"]["values"]}
-    assert [drawn[e] for e in encodings] == sorted(drawn.values())  # smaller ones drawn later
+    assert encoding["size"] == {"field": "dot", "type": "quantitative", "scale": None,
+                                "legend": None}  # fmt: skip
+    return {(v["sample"], v["encoding"]): math.sqrt(v["dot"]) for v in spec["data"]["values"]}
+
+
+@pytest.mark.parametrize("count", [2, 3, 6])
+def test_tied_encodings_stay_visible(frame: pd.DataFrame, count: int) -> None:
+    """A dot per encoding even where encodings give the same value: each dot of a tie is
+    narrower than the one drawn before it, by enough to leave a ring. Every encoding's dot had
+    its own area (130, 80, 30), and cl100k_base's square covered all but a sliver of gpt2's
+    circle on Armenian. A dot that ties with none keeps the one width."""
+    encodings = tk.list_encodings()[:count]
+    shown = frame[frame["encoding"].isin(encodings)]
+    for metric in METRICS:
+        column = METRICS[metric].column
+        spec = languages_chart(shown, metric, sample_order(shown, metric, "gpt2"), encodings)
+        widths = dot_widths(spec)
+        drawn = {v["encoding"]: v[spec["layer"][1]["encoding"]["order"]["field"]]
+                 for v in spec["data"]["values"]}  # fmt: skip
+        assert [drawn[e] for e in encodings] == sorted(drawn.values())  # in the legend's order
+        ring = 2 if count <= 3 else 1  # pixels of the wider dot left around the narrower
+        nested = 0
+        for sample, rows in shown.dropna(subset=[column]).groupby("sample"):
+            value = dict(zip(rows["encoding"], rows[column], strict=True))
+            for first, later in itertools.combinations(encodings, 2):
+                if value[first] == value[later]:
+                    nested += 1
+                    assert widths[sample, first] - widths[sample, later] >= 2 * ring, sample
+            top = shown[column].max()  # ties are within 1% of the axis, which ends there
+            apart = [e for e in encodings if all(abs(value[e] - v) > 0.1 * top
+                                                 for o, v in value.items() if o != e)]  # fmt: skip
+            assert all(widths[sample, e] == DOT_WIDTH for e in apart), sample
+        assert nested, metric  # the samples have ties in every metric (English's premium)
+
+
+def test_a_tie_is_values_within_a_share_of_the_axis(frame: pd.DataFrame) -> None:
+    """Dots that would sit on one another are nested even when their values differ a little;
+    two dots far apart on the axis each keep the one width."""
+    encodings = ["gpt2", "cl100k_base", "o200k_base"]
+    rows = frame[frame["sample"].isin(["English", "French"]) & frame["encoding"].isin(encodings)]
+    # Sorted: English, then French, each as cl100k_base, gpt2, o200k_base.
+    rows = rows.sort_values(["sample", "encoding"]).copy()
+    rows["tokens"] = [10.0, 10.1, 20.0, 0.0, 5.0, 20.0]
+    widths = dot_widths(languages_chart(rows, "tokens", ["English", "French"], encodings))
+    assert [widths["English", e] for e in encodings[:2]] == nested_widths(2)  # 0.1 apart of 20
+    assert widths["English", "o200k_base"] == DOT_WIDTH
+    assert {widths["French", e] for e in encodings} == {DOT_WIDTH}
 
 
 def test_each_chart_keys_its_colours_and_shapes_for_its_png(frame: pd.DataFrame) -> None:

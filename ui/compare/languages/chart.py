@@ -5,8 +5,9 @@ A builder (frame in, Vega-Lite spec out), tested on its spec. One chart per grou
 expensive at the top, a dot per encoding (its colour and shape fixed per encoding:
 ui/compare/colours.py), a thin bar from the cheapest to the dearest encoding of that sample.
 62 samples × 3 encodings read at 1280×720 this way, where bars made a 1,500-pixel wall. Each
-encoding's dot is a size smaller than the one before, so encodings that tie show as shapes
-nested in one another rather than one hiding the rest. Plain dicts, not altair: its validation
+dots of one row that sit on one another (encodings that tie) are nested: each a few pixels
+narrower than the one drawn before it, so every shape shows rather than one hiding the rest;
+a dot that ties with none has the one size. Plain dicts, not altair: its validation
 cost about 100 ms a chart per rerun. Colours are ui/common/palette.py's hues, which read on
 both themes; Streamlit's theme colours axes and labels. Sample titles reach the chart as data:
 Vega draws them as text, never as HTML.
@@ -25,7 +26,17 @@ ENCODING_COLOURS = [css_colour(rgb) for rgb in HUES]
 SHAPES = ["circle", "square", "diamond", "triangle-up", "cross", "triangle-down",
           "triangle-right", "triangle-left"]  # fmt: skip
 LABEL_LIMIT = 150  # pixels of sample title before Vega cuts it with "…"
-DOT_AREA_MAX, DOT_AREA_MIN = 130, 30  # square pixels: the first encoding's dot, the last's
+DOT_WIDTH = 11  # pixels across a dot that ties with none (Vega's size is the width squared)
+# Dots that tie are nested, each NEST_STEP narrower than the one before: a ring of 2 px shows
+# around a circle's or a square's inner dot. With the same area for every encoding (130, 80
+# and 30 square pixels for three), a square's corners reached past the circle under it, which
+# showed as a sliver of a pixel. Many ties at once take smaller steps, from at most
+# NEST_WIDEST down to NEST_NARROWEST.
+NEST_STEP, NEST_WIDEST, NEST_NARROWEST = 4, 16, 5
+# Values closer than this share of the axis count as a tie: at 1280x720 the languages' plot is
+# about 300 px wide, where 1% is 3 px. Dots further apart show at least a crescent each; with
+# 3%, neighbours chained into groups of four or five that were drawn as large as 15 px.
+TIE_SHARE = 0.01
 ROW_PIXELS = 14  # a row per sample: at 12 the 11 px labels touched and the first one overlapped
 # Pixels around the plot (Vega's default is 5 on every side). The last tick label and the axis
 # title end at the plot's right edge: with 0 there, Vega's fit put their last pixel or two
@@ -81,11 +92,12 @@ def languages_chart(
     spec = METRICS[metric]
     slot = slots(encodings)
     rows = frame[frame["sample"].isin(order)]
-    values = [
-        {key: (None if pd.isna(value) else value) for key, value in record.items()}
+    values: list[Spec] = [
+        {str(key): (None if pd.isna(value) else value) for key, value in record.items()}
         | {"drawn": encodings.index(record["encoding"])}
         for record in rows.to_dict("records")
     ]
+    _size_dots(values, spec.column, zero=_from_zero(rows[spec.column], metric))
     y = {
         "field": "sample",
         "type": "nominal",
@@ -112,7 +124,7 @@ def languages_chart(
         },
         # One value alone (a sample of one's own, in one encoding) made a domain of one point
         # and a single tick written "3.16667"; from zero the axis gets ordinary ticks.
-        "scale": {"zero": metric in ("tokens", "premium") or rows[spec.column].nunique() < 2},
+        "scale": {"zero": _from_zero(rows[spec.column], metric)},
     }
     span = {
         "transform": [
@@ -149,14 +161,9 @@ def languages_chart(
                 "scale": {"domain": encodings, "range": [SHAPES[i] for i in slot]},
                 "legend": LEGEND,
             },
-            # Equal values must not hide one another: each encoding's dot is smaller than the
-            # one before and drawn after it, so a tie shows as a shape inside a shape.
-            "size": {
-                "field": "encoding",
-                "type": "nominal",
-                "scale": {"domain": encodings, "range": dot_sizes(len(encodings))},
-                "legend": None,
-            },
+            # Equal values must not hide one another: in a tie each dot is narrower than the
+            # one before and drawn after it, so it shows as a shape inside a shape.
+            "size": {"field": "dot", "type": "quantitative", "scale": None, "legend": None},
             "order": {"field": "drawn", "type": "quantitative"},
             "tooltip": _tooltip(rows),
         },
@@ -196,12 +203,57 @@ def _has_values(column: pd.Series) -> bool:
     return bool((present.astype(str) != "").any())
 
 
-def dot_sizes(n: int) -> list[int]:
-    """Areas (square pixels) of the encodings' dots, largest first, each a step smaller.
+def _from_zero(column: pd.Series, metric: str) -> bool:
+    """Whether the axis starts at zero: counts and the premium do, and so does one value alone."""
+    return metric in ("tokens", "premium") or column.nunique() < 2
 
-    >>> dot_sizes(3)
-    [130, 80, 30]
+
+def _size_dots(values: list[Spec], column: str, zero: bool) -> None:
+    """Give each dot its width squared (Vega's size) in the field "dot": `nested_widths` for
+    the dots of a sample that tie, in the order they are drawn; `DOT_WIDTH` for the rest."""
+    shown = [v[column] for v in values if v[column] is not None]
+    low = min([*shown, 0.0] if zero else shown, default=0.0)
+    tolerance = TIE_SHARE * (max(shown, default=0.0) - low)
+    rows: dict[str, list[Spec]] = {}
+    for value in sorted(values, key=lambda v: v["drawn"]):
+        rows.setdefault(value["sample"], []).append(value)
+    for dots in rows.values():
+        placed = [dot for dot in dots if dot[column] is not None]
+        for group in ties([dot[column] for dot in placed], tolerance):
+            for index, width in zip(group, nested_widths(len(group)), strict=True):
+                placed[index]["dot"] = round(width**2)
+        for dot in dots:
+            dot.setdefault("dot", DOT_WIDTH**2)
+
+
+def ties(values: list[float], tolerance: float) -> list[list[int]]:
+    """The indices of `values` in groups that lie on one another: sorted, a value within
+    `tolerance` of the one before joins its group. Each group lists its indices in order.
+
+    >>> ties([1.0, 3.0, 1.02, 2.0], tolerance=0.05)
+    [[0, 2], [3], [1]]
     """
-    return [
-        DOT_AREA_MAX - round(i * (DOT_AREA_MAX - DOT_AREA_MIN) / max(n - 1, 1)) for i in range(n)
-    ]
+    groups: list[list[int]] = []
+    last = None
+    for index in sorted(range(len(values)), key=values.__getitem__):
+        if last is None or values[index] - last > tolerance:
+            groups.append([])
+        groups[-1].append(index)
+        last = values[index]
+    return [sorted(group) for group in groups]
+
+
+def nested_widths(count: int) -> list[float]:
+    """Widths in pixels of `count` dots that tie, widest first, each `NEST_STEP` narrower (less
+    when many tie, so the last is still `NEST_NARROWEST`); one dot alone is `DOT_WIDTH` wide.
+
+    >>> nested_widths(1), nested_widths(2), nested_widths(3)
+    ([11.0], [12.0, 8.0], [13.0, 9.0, 5.0])
+    >>> nested_widths(5)
+    [15.0, 12.5, 10.0, 7.5, 5.0]
+    """
+    if count == 1:
+        return [float(DOT_WIDTH)]
+    widest = min(NEST_WIDEST, DOT_WIDTH + count - 1)
+    step = min(NEST_STEP, (widest - NEST_NARROWEST) / (count - 1))
+    return [float(widest - i * step) for i in range(count)]
