@@ -4,10 +4,10 @@ A builder (frame in, Vega-Lite spec out), tested on its spec. One chart per grou
 (the translations, the code, the tricky cases, yours), each a dot plot: a row per sample, most
 expensive at the top, a dot per encoding (its colour and shape fixed per encoding:
 ui/compare/colours.py), a thin bar from the cheapest to the dearest encoding of that sample.
-62 samples × 3 encodings read at 1280×720 this way, where bars made a 1,500-pixel wall. Each
-dots of one row that sit on one another (encodings that tie) are nested: each a few pixels
-narrower than the one drawn before it, so every shape shows rather than one hiding the rest;
-a dot that ties with none has the one size. Plain dicts, not altair: its validation
+62 samples × 3 encodings read at 1280×720 this way, where bars made a 1,500-pixel wall. Dots
+of one row that sit on one another (encodings that tie) are nested, each a few pixels narrower
+than the one drawn before it, so every shape shows rather than one hiding the rest; a dot that
+ties with none has the one size. Plain dicts, not altair: its validation
 cost about 100 ms a chart per rerun. Colours are ui/common/palette.py's hues, which read on
 both themes; Streamlit's theme colours axes and labels. Sample titles reach the chart as data:
 Vega draws them as text, never as HTML.
@@ -28,8 +28,8 @@ SHAPES = ["circle", "square", "diamond", "triangle-up", "cross", "triangle-down"
 LABEL_LIMIT = 150  # pixels of sample title before Vega cuts it with "…"
 DOT_WIDTH = 11  # pixels across a dot that ties with none (Vega's size is the width squared)
 # Dots that tie are nested, each NEST_STEP narrower than the one before: a ring of 2 px shows
-# around a circle's or a square's inner dot. With the same area for every encoding (130, 80
-# and 30 square pixels for three), a square's corners reached past the circle under it, which
+# around a circle's or a square's inner dot. With an area per encoding (130, 80 and 30
+# square pixels for three), a square's corners reached past the circle under it, which
 # showed as a sliver of a pixel. Many ties at once take smaller steps, from at most
 # NEST_WIDEST down to NEST_NARROWEST.
 NEST_STEP, NEST_WIDEST, NEST_NARROWEST = 4, 16, 5
