@@ -35,6 +35,12 @@ from ui.train import table
 
 CORPUS = corpus_texts()["the-verdict.txt"]
 VOCAB = 1_000
+# Where each chart's plot starts: the left end of its horizontal grid lines, in page pixels.
+PLOT_LEFT_JS = """charts => charts.map(chart => Math.round(Math.min(
+  ...[...chart.querySelectorAll(".role-axis-grid line, .role-axis-grid path")]
+    .map(line => line.getBoundingClientRect())
+    .filter(box => box.width > box.height)
+    .map(box => box.left))))"""
 
 
 def on_page(page: Page, text: str) -> Locator:
@@ -114,6 +120,11 @@ def test_train_replay_export_import_and_compare(
     expect(on_page(page, f"Step {step:,} of {n:,}")).to_be_visible()
     wait_idle(page)
     screenshot(page, "train-replay-light")
+    # The two curves, one above the other over the same steps, start at the same x: their red
+    # marks sat 20 px apart when each y axis took its own labels' width ("1,500" and "3").
+    curves = page.locator("[data-testid='stVegaLiteChart']").filter(has_text="Step (merges")
+    expect(curves).to_have_count(2)
+    assert len(set(curves.evaluate_all(PLOT_LEFT_JS))) == 1
     # The sample's tokens can be pointed at, by keys as by mouse: their facts show above them.
     # Those keys are the view's, not the replay's: the step stays (they stepped it, QA round 18).
     sample = page.locator(".bpl-text")

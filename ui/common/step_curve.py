@@ -25,6 +25,11 @@ WHOLE_TICKS = {"tickMinStep": 1, "format": ",d"}
 POINTS_UP_TO = 60
 """A line of at most this many points shows each one: a short walk's steps can be counted."""
 
+Y_LABEL_PIXELS = 52
+"""Room for the y axis's labels, wide enough for "1,000,000": Train's two curves, one above
+the other over the same steps, then start at the same x, and their red marks line up (their
+labels, "1,500" and "3", put the marks 20 px apart)."""
+
 
 @dataclass(frozen=True)
 class Measure:
@@ -88,6 +93,7 @@ def marked_curve(
                 "type": "quantitative",
                 "title": y.title,
                 "scale": {"zero": zero},
+                "axis": {"minExtent": Y_LABEL_PIXELS},
             },
             "tooltip": [
                 {"field": x.field, "type": "quantitative", "title": x.title, "format": x.format},
