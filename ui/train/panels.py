@@ -276,7 +276,10 @@ def vocabulary(enc: Encoding) -> None:
         key=SEARCH_KEY,
         live=True,
         persist_state="session",  # kept while another tab or page is shown
-        placeholder="Text inside a token (a space matches ·), an id, or hex bytes like 20 74",
+        # Short enough for the box beside the download button at 1024 px ("…an id, or h").
+        placeholder="Text, an id, or hex bytes like 20 74",
+        help="Text inside a token (a space matches ·), an id such as 258, or hex bytes such as "
+        "20 74.",
     )
     shown = table.search(frame, query)
     row.download_button(
