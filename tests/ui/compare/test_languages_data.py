@@ -235,6 +235,7 @@ def test_tied_encodings_stay_visible(frame: pd.DataFrame, count: int) -> None:
                  for v in spec["data"]["values"]}  # fmt: skip
         assert [drawn[e] for e in encodings] == sorted(drawn.values())  # in the legend's order
         ring = 2 if count <= 3 else 1  # pixels of the wider dot left around the narrower
+        top = shown[column].max()  # ties are within 1% of the axis, which ends there
         nested = 0
         for sample, rows in shown.dropna(subset=[column]).groupby("sample"):
             value = dict(zip(rows["encoding"], rows[column], strict=True))
@@ -242,7 +243,6 @@ def test_tied_encodings_stay_visible(frame: pd.DataFrame, count: int) -> None:
                 if value[first] == value[later]:
                     nested += 1
                     assert widths[sample, first] - widths[sample, later] >= 2 * ring, sample
-            top = shown[column].max()  # ties are within 1% of the axis, which ends there
             apart = [e for e in encodings if all(abs(value[e] - v) > 0.1 * top
                                                  for o, v in value.items() if o != e)]  # fmt: skip
             assert all(widths[sample, e] == DOT_WIDTH for e in apart), sample
