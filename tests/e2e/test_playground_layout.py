@@ -4,7 +4,7 @@ projector's size, in both themes; long text scrolling in its own panes; how toke
 from urllib.parse import urlencode
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 import tokenizer as tk
 from tests.e2e.harness import goto, metric, new_page, screenshot, wait_settled
@@ -94,6 +94,42 @@ def test_long_text_scrolls_in_its_panes_not_the_page(
         assert heights[1] == heights[0]  # more text, same page: the panes scroll instead
         if width >= 1100:  # side by side, the page is exactly the window
             assert heights[0] <= height
+
+
+# How far each edge of a pane fades, in pixels: above, below (ui/common/token_view.css).
+_FADES_JS = """e => ['--bpl-more-above', '--bpl-more-below'].map(
+    name => parseFloat(getComputedStyle(e).getPropertyValue(name)))"""
+
+
+def _fades_after_scrolling_to(pane: Locator, scroll_top: str) -> list[float]:
+    """The pane's fades once scrolled to `scroll_top` (JS, of the pane `e`) and drawn."""
+    pane.evaluate(f"e => {{ e.scrollTop = {scroll_top}; }}")
+    pane.page.wait_for_timeout(100)  # the scroll timeline moves with the next frame
+    return pane.evaluate(_FADES_JS)
+
+
+def test_a_pane_fades_where_more_lies_beyond_an_edge(browser, app_url: str) -> None:
+    """Where scroll bars show only while scrolling, a pane cut at a line's edge looked whole.
+    An edge fades as deep as what lies beyond it, up to a few lines' worth; nothing to scroll,
+    no fade; a pane in keyboard use shows its focus ring whole."""
+    with new_page(browser, width=1280, height=720) as page:
+        goto(page, app_url + "/")
+        wait_settled(page)
+        pane = page.locator(".bpl-text")
+        assert pane.evaluate(_FADES_JS) == [0, 0]  # the default text fits
+        text = EXAMPLES["Code indentation"] * 12
+        paste(page, text)
+        expect(metric(page, "Tokens")).to_have_text(f"{len(oracle_ids('gpt2', text)):,}")
+        wait_settled(page)
+        above, full = _fades_after_scrolling_to(pane, "0")
+        assert above == 0 and full >= 20, (above, full)
+        assert _fades_after_scrolling_to(pane, "10") == [10, full]
+        assert _fades_after_scrolling_to(pane, "e.scrollHeight / 2") == [full, full]
+        screenshot(page, "playground-pane-fades", whole=False)
+        assert _fades_after_scrolling_to(pane, "e.scrollHeight") == [full, 0]
+        pane.focus()
+        page.keyboard.press("End")
+        assert pane.evaluate("e => getComputedStyle(e).maskImage") == "none"
 
 
 def test_decode_and_chat_views_fit_the_room_too(
