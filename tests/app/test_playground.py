@@ -283,13 +283,14 @@ def test_a_pinned_token_shows_its_merge_and_follows_edits() -> None:
     view = live_view(at)
     assert view["pinned"] == 1
     assert "merge rank 739: " in view["pin"]
-    assert 'href="vocab?enc=gpt2&amp;id=995"' in view["pin"]
+    assert 'href="vocab?enc=gpt2&amp;id=995"' in view["pin_actions"]
     at.session_state["playground.text"] = "oh hello world"  # a token before it: it moves on
     rerun(at)
     assert live_view(at)["pinned"] == shown_ids(at).index(995)
     at.session_state["playground.text"] = "hello"  # gone: unpinned
     rerun(at)
-    assert live_view(at)["pinned"] is None and live_view(at)["pin"] == ""
+    view = live_view(at)
+    assert view["pinned"] is None and view["pin"] == view["pin_actions"] == ""
     assert at.session_state["playground.pin"] is None
 
 

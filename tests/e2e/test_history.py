@@ -350,7 +350,7 @@ def test_the_pinned_tokens_vocabulary_link_is_one_entry_and_back_returns(
     wait_for_ids(page, HELLO_CL100K)
     with rerun(page):
         page.locator(".bpl-text .tok").nth(1).click()
-    link = page.locator(".bpl-pin").get_by_role("link", name="Open #1917 in Vocabulary")
+    link = page.locator(".bpl-pin-actions").get_by_role("link", name="Open #1917 in Vocabulary")
     entries = page.evaluate("() => history.length")
     link.dispatch_event("pointerdown", {"button": 0})
     page.evaluate("() => history.pushState({}, '', '/?enc=cl100k_base&id=1917')")

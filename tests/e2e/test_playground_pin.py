@@ -2,15 +2,17 @@
 let go with Esc; copy every id."""
 
 import re
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.harness import rerun, wait_idle
+from tests.e2e.harness import goto, new_page, rerun, wait_idle
 from tests.e2e.playground_page import query, rendered_ids, text_box, wait_for_ids
 from tests.oracles import oracle_ids
 
 PIN = ".bpl-pin"
+ACTIONS = ".bpl-pin-actions"  # the pinned token's link and button, beside the tokens' name
 INDEXING_MS = 60_000  # the Vocabulary page indexes a vocabulary on its first visit
 
 
@@ -33,6 +35,37 @@ def test_a_click_pins_a_token_and_esc_lets_go(open_app) -> None:
         page.keyboard.press("Escape")
     expect(panel).to_be_hidden()
     expect(page.locator(".bpl-text .tok.pin")).to_have_count(0)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (1024, 768)])
+def test_hovering_and_pinning_never_move_the_panes(
+    browser, app_url: str, width: int, height: int
+) -> None:
+    """A pinned token's panel was taller than the hover line; sized by it, the panes moved 19 px
+    down, off the token just clicked. Its link and button sit in the tokens' head row, in sight."""
+    with new_page(browser, width=width, height=height) as page:
+        goto(page, app_url + "/?text=" + quote("Tokenization, indubitably, is fascinating"))
+        tokens = page.locator(".bpl-text")
+        top = tokens.bounding_box()
+        longest = max(
+            range(tokens.locator(".tok").count()),
+            key=lambda i: len(tokens.locator(".tok").nth(i).inner_text()),
+        )
+        tokens.locator(".tok").nth(longest).hover()
+        expect(page.locator(".bpl-hover")).to_contain_text("merge rank")
+        assert tokens.bounding_box() == top
+        pin(page, longest)
+        expect(page.locator(PIN)).to_contain_text("merge rank")
+        assert tokens.bounding_box() == top
+        head = page.locator(".bpl-head").first.bounding_box()
+        for action in (page.get_by_role("link", name="in Vocabulary"), page.locator(".bpl-unpin")):
+            shown = action.bounding_box()
+            assert head and shown, action
+            assert (
+                head["y"] <= shown["y"]
+                and shown["y"] + shown["height"] <= head["y"] + head["height"]
+            )
+            assert shown["x"] + shown["width"] <= head["x"] + head["width"]
 
 
 def test_the_keys_walk_the_tokens_and_enter_pins_one(open_app) -> None:
@@ -97,7 +130,7 @@ def test_a_second_click_or_the_unpin_button_lets_go_and_typing_keeps_the_pin(ope
 def test_the_pinned_tokens_link_opens_it_in_the_vocabulary_page(open_app) -> None:
     page = open_app("/?text=hello%20world&enc=cl100k_base")
     pin(page, 1)
-    link = page.locator(PIN).get_by_role("link", name="Open #1917 in Vocabulary")
+    link = page.locator(ACTIONS).get_by_role("link", name="Open #1917 in Vocabulary")
     expect(link).to_have_attribute("href", re.compile(r"^vocab\?enc=cl100k_base&id=1917$"))
     link.click()
     expect(page.get_by_role("heading", name="Token 1917")).to_be_visible(timeout=INDEXING_MS)

@@ -8,7 +8,7 @@ few spans, and the panes keep their scroll. Nothing sanitizes it, so everything 
 must be built from escaped text, as every part of `token_view` is.
 
 It also adds what a live view offers: click a token to pin it (the page draws the pinned
-token's panel, `pin_html`), Esc or a second click to unpin, "Copy ids" (comma or space
+token's panel, `PinPanel`), Esc or a second click to unpin, "Copy ids" (comma or space
 separated), and the pinned token's link to the Vocabulary page, followed in this session.
 """
 
@@ -36,6 +36,17 @@ _pane = component(
 
 
 @dataclass(frozen=True)
+class PinPanel:
+    """The pinned token's panel, in two places (escaped HTML). Its facts stand in for the hover
+    line above the panes, whose height they keep; its link and button sit beside the tokens'
+    name. Under the facts, they made the line a third taller, and pinning a token moved the
+    panes 19 px down, away from the pointer that had just clicked it."""
+
+    facts: str
+    actions: str
+
+
+@dataclass(frozen=True)
 class PaneEvents:
     """What the user did in the view during this run."""
 
@@ -54,12 +65,12 @@ def live_token_view(
     *,
     ids: Sequence[int],
     pinned: int | None,
-    pin_html: str,
+    pin: PinPanel | None,
     on_pin: Callable[[int | None], None],
 ) -> PaneEvents:
     """Draw the view; `on_pin` gets the token index the user pinned (None: unpinned).
 
-    `pinned` is the index pinned now and `pin_html` its panel (escaped HTML), or "" for none.
+    `pinned` is the index pinned now and `pin` its panel, None for none.
     """
     state_key = f"{key}_view"
 
@@ -77,7 +88,8 @@ def live_token_view(
             "id_units": parts.id_units,
             "hint": HINT,
             "pinned": pinned,
-            "pin": pin_html,
+            "pin": "" if pin is None else pin.facts,
+            "pin_actions": "" if pin is None else pin.actions,
             "ids_text": ids_text(ids),
         },
         on_pin_change=pin_changed,

@@ -36,6 +36,9 @@ HINT = (
 # The tokens pane's name for readers, after whose tokens they are.
 _KEYS = ": the arrow keys, Home and End walk them"
 TOOLTIP_TEXT_CHARS = 40  # of a token's text in its facts line; a longer one ends with "…"
+# How a token that no merge made came to be, in its facts line and its pinned panel alike.
+SPECIAL_ORIGIN = "special token"
+BYTE_ORIGIN = "single byte, no merge"
 # A newline with glyphs off: a faint ↵ drawn by CSS (token_view.css, `.nl::before`), so a token
 # that is only line breaks still shows, while the token's text stays exactly its text.
 _NEWLINE_MARK = '<span class="nl"></span>\n'
@@ -104,9 +107,9 @@ def tooltip(tok: Tokenized, i: int, facts: TokenFacts) -> str:
     token_id = tok.ids[i]
     rank = facts.merge_rank(token_id)
     if facts.is_special(token_id):
-        origin = "special token"
+        origin = SPECIAL_ORIGIN
     elif rank is None:
-        origin = "single byte, no merge"
+        origin = BYTE_ORIGIN
     else:
         origin = f"merge rank {rank:,}"  # as the pinned panel writes it
     chars = char_span(*tok.char_spans[i])

@@ -52,6 +52,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
   patch(root.querySelector(".bpl-text"), data.token_units);
   patch(root.querySelector(".bpl-ids"), data.id_units);
   put(".bpl-pin", data.pin);
+  put(".bpl-pin-actions", data.pin_actions);
   for (const el of root.querySelectorAll(".bpl-text .tok.pin")) el.classList.remove("pin");
   if (data.pinned !== null) {
     root.querySelector(`.bpl-text .tok[data-i="${data.pinned}"]`)?.classList.add("pin");

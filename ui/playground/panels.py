@@ -432,7 +432,7 @@ def token_pane(
             valid = index is not None and index < len(drawn)
             st.session_state[PIN] = (index, drawn[index]) if index is not None and valid else None
 
-        panel = ""
+        panel = None
         if pinned is not None:
             parents = tokens.merge_parents(enc, drawn[pinned])
             panel = pin_html(enc, tok, pinned, parents, link=links)
@@ -441,7 +441,7 @@ def token_pane(
             view_parts(tok, enc, view, chunks),
             ids=tok.ids,
             pinned=pinned,
-            pin_html=panel,
+            pin=panel,
             on_pin=pin,
         )
         if links and events.open_vocab is not None and enc.is_valid_id(events.open_vocab):

@@ -5,9 +5,11 @@ import random
 import pytest
 
 import tokenizer as tk
-from tests.ui.html_probe import probe
+from tests.ui.html_probe import Probe, probe
 from tests.ui.payloads import XSS_PAYLOADS
 from tokenizer.vocab import parents_from_merges, parents_from_ranks
+from ui.common.token_pane import PinPanel
+from ui.common.token_view import tooltip
 from ui.common.tokens import _parents_by_bpe, merge_parents
 from ui.playground.panels import pinned_index
 from ui.playground.pin import pin_html
@@ -20,31 +22,50 @@ def gpt2() -> tk.Encoding:
     return tk.get_encoding("gpt2")
 
 
+def _probe(panel: PinPanel) -> Probe:
+    """Both places of the panel, read as one document."""
+    return probe(f"<div>{panel.facts}</div><div>{panel.actions}</div>")
+
+
 def test_the_panel_names_id_rank_parents_bytes_and_links_the_vocabulary(
     gpt2: tk.Encoding,
 ) -> None:
     tok = gpt2.tokenize("hello world")
-    panel = probe(pin_html(gpt2, tok, 1, merge_parents(gpt2, 995)))
-    text = " ".join(e.text for e in panel.elements if e.tag == "div")
+    panel = pin_html(gpt2, tok, 1, merge_parents(gpt2, 995))
+    text = _probe(panel).elements[0].text
     assert "#995" in text and "token 2, chars 6–11" in text  # both counted from 1
     assert "merge rank 739: ·wor #476 + ld #335" in text
     assert "bytes 20 77 6F 72 6C 64" in text
-    (link,) = [e for e in panel.elements if e.tag == "a"]
-    assert link.attrs == {"href": "vocab?enc=gpt2&id=995", "data-vocab": "995"}
-    assert [e.text for e in panel.elements if e.tag == "button"] == ["Unpin (Esc)"]
+    actions = probe(panel.actions)
+    (link,) = [e for e in actions.elements if e.tag == "a"]
+    assert link.attrs == {
+        "href": "vocab?enc=gpt2&id=995",
+        "data-vocab": "995",
+        "aria-label": "Open #995 in Vocabulary",  # its words, "Open in Vocabulary", name no id
+    }
+    assert [e.text for e in actions.elements if e.tag == "button"] == ["Unpin (Esc)"]
 
 
 def test_bytes_and_special_tokens_are_made_by_no_merge(gpt2: tk.Encoding) -> None:
+    """In the words of the facts line the panel replaces (it said "a single byte, made by no
+    merge" where hovering said "single byte, no merge")."""
     tok = gpt2.tokenize("a<|endoftext|>", "all")
-    assert "a single byte" in pin_html(gpt2, tok, 0, None)
-    assert "a special token" in pin_html(gpt2, tok, 1, None)
+    for i, origin in enumerate(["single byte, no merge", "special token"]):
+        assert f"· {origin} ·" in tooltip(tok, i, gpt2)
+        assert f"· {origin} ·" in pin_html(gpt2, tok, i, None).facts
+
+
+def test_without_a_link_the_panel_keeps_its_button(gpt2: tk.Encoding) -> None:
+    """The Chat view's encoding with a template's tokens is not one the Vocabulary page opens."""
+    actions = probe(pin_html(gpt2, gpt2.tokenize("hi"), 0, None, link=False).actions)
+    assert [e.tag for e in actions.elements] == ["button"]
 
 
 @pytest.mark.parametrize("payload", XSS_PAYLOADS)
 def test_the_panel_keeps_hostile_text_as_text(gpt2: tk.Encoding, payload: str) -> None:
     tok = gpt2.tokenize(payload)
     for i, token_id in enumerate(tok.ids):
-        panel = probe(pin_html(gpt2, tok, i, merge_parents(gpt2, token_id)))
+        panel = _probe(pin_html(gpt2, tok, i, merge_parents(gpt2, token_id)))
         assert {e.tag for e in panel.elements} <= PANEL_TAGS
         assert sum(e.tag == "a" for e in panel.elements) == 1
 
