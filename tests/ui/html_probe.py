@@ -3,6 +3,8 @@
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
+VOID = frozenset({"br", "wbr", "img", "hr", "input"})  # elements with no end tag, nothing inside
+
 
 @dataclass
 class Element:
@@ -27,7 +29,8 @@ class Probe(HTMLParser):
         self.elements.append(element)
         if tag in ("style", "script"):
             self._raw = tag
-        self._open.append(element)
+        if tag not in VOID:
+            self._open.append(element)
 
     def handle_endtag(self, tag: str) -> None:
         assert self._open, f"</{tag}> closes nothing"

@@ -59,6 +59,9 @@ _GRAPHEMES = regex.compile(r"\X")
 
 _MARKDOWN_SPECIAL = frozenset(string.punctuation)
 _TAG = re.compile("<[^>]*>")
+# Where a pattern's alternative may wrap: before a class or a group, after a `|`; never between
+# an atom and its quantifier (it wrapped ` ?[^\s\p{L}\p{N}]` before its `+`), nor in an escape.
+_PATTERN_BREAKS = re.compile(r"(?<=.)(?<!\\)(?=[\[(])|(?<=\|)")
 
 
 def markdown_literal(text: str) -> str:
@@ -332,6 +335,15 @@ def chunk_html(chunk: Chunk, upto: int, style: PieceStyle) -> str:
     return f'<div class="mg mg-chunk"><style>{_CSS}</style>{table}</div>'
 
 
+def pattern_html(source: str) -> str:
+    r"""A pattern, escaped, that wraps only between its parts.
+
+    >>> pattern_html(r" ?[^\s\p{L}]+[\r\n/]*|\(a")
+    ' ?<wbr>[^\\s\\p{L}]+<wbr>[\\r\\n/]*|<wbr>\\(a'
+    """
+    return "<wbr>".join(escape(part) for part in _PATTERN_BREAKS.split(source))
+
+
 def alternatives_html(walk: Walkthrough, max_examples: int = 4) -> str:
     """Stage 1's legend: each alternative of the pattern, what it is for, and its chunks here."""
     found: dict[int, list[str]] = {}
@@ -347,7 +359,7 @@ def alternatives_html(walk: Walkthrough, max_examples: int = 4) -> str:
         )
         rows.append(
             f'<tr class="{"" if texts else "mg-unused"}" data-alternative="{alt.index + 1}">'
-            f"<td>{alt.index + 1}</td><td><code>{escape(alt.source)}</code></td>"
+            f"<td>{alt.index + 1}</td><td><code>{pattern_html(alt.source)}</code></td>"
             f"<td><b>{KIND_LABELS[alt.kind]}</b>: {escape(KIND_HELP[alt.kind])}</td>"
             f"<td>{len(texts):,}</td><td>{examples}</td></tr>"
         )

@@ -1,12 +1,15 @@
 """The merges page's HTML and chip labels: right numbers, right highlights, nothing unescaped."""
 
+import itertools
 import string
+from html import unescape
 
 import pytest
 
 import tokenizer as tk
 from tests.ui.html_probe import probe
 from tests.ui.payloads import XSS_PAYLOADS
+from tokenizer.patterns import PATTERNS
 from ui.common.limits import MAX_ROW_PIECES
 from ui.merges.chart import count_points, token_count_chart
 from ui.merges.model import build_walkthrough
@@ -17,6 +20,7 @@ from ui.merges.view import (
     chip_label,
     chunk_html,
     markdown_literal,
+    pattern_html,
     piece_html,
     presentation_css,
     step_summary,
@@ -160,6 +164,19 @@ def test_alternatives_table_counts_chunks_per_alternative() -> None:
     assert "letters" in counted["8"] and "5" in counted["8"]  # GPT, was, created, by, OpenAI
 
 
+@pytest.mark.parametrize("name", sorted(PATTERNS))
+def test_a_pattern_wraps_between_its_parts_only(name: str) -> None:
+    """Never between an atom and its quantifier (``[^\\s\\p{L}\\p{N}]`` wrapped before its ``+``)
+    nor inside an escape; the text without the breaks is the pattern, escaped."""
+    shown = pattern_html(PATTERNS[name])
+    parts = shown.split("<wbr>")
+    assert len(parts) > 3
+    assert unescape("".join(parts)) == PATTERNS[name]
+    for before, after in itertools.pairwise(parts):
+        assert after[0] not in "+*?{" and not before.endswith("\\"), (before, after)
+        assert after[0] in "[(" or before.endswith("|"), (before, after)
+
+
 @pytest.mark.parametrize("payload", XSS_PAYLOADS)
 def test_user_text_never_becomes_markup(payload: str) -> None:
     walk = build_walkthrough(GPT2, payload)
@@ -167,7 +184,20 @@ def test_user_text_never_becomes_markup(payload: str) -> None:
     for chunk in walk.chunks:
         for style in ("text", "symbols", "hex"):
             blocks.append(chunk_html(chunk, chunk.merges, style))
-    allowed = {"div", "span", "style", "table", "thead", "tbody", "tr", "th", "td", "b", "code"}
+    allowed = {
+        "div",
+        "span",
+        "style",
+        "table",
+        "thead",
+        "tbody",
+        "tr",
+        "th",
+        "td",
+        "b",
+        "code",
+        "wbr",
+    }
     for html in blocks:
         for element in probe(html).elements:
             assert element.tag in allowed, element  # no <script>: the block is patched as is
