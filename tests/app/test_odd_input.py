@@ -81,7 +81,11 @@ def test_odd_text_is_shown_and_kept(page: str, odd: str) -> None:
     if count:
         assert any("lone surrogate" in toast.value for toast in at.toast)
     if not text:
-        hint = {"playground": "No tokens yet", "merges": "Type some text", "compare": ""}[page]
+        hint = {
+            "playground": "No tokens yet: type or paste text",
+            "merges": "Type some text",
+            "compare": "",
+        }[page]
         assert hint in " ".join([*(c.value for c in at.caption), messages(at)])
 
 
@@ -127,7 +131,7 @@ def test_decode_mode_names_what_it_cannot_use(raw: str, said: str) -> None:
     rerun(at)
     assert said in messages(at)
     if not raw.strip("[ "):
-        assert any("No tokens yet" in c.value for c in at.caption)
+        assert any("No tokens yet: type or paste token ids" in c.value for c in at.caption)
     assert at.session_state["playground.ids"] == without_lone_surrogates(raw)[0]
 
 

@@ -447,7 +447,8 @@ def token_pane(
         if links and events.open_vocab is not None and enc.is_valid_id(events.open_vocab):
             st.switch_page(VOCAB_PAGE, query_params=vocab_params(enc.name, events.open_vocab))
     else:
-        st.caption("No tokens yet: type in the box.")
+        what = "token ids, such as 15339, 1917," if chosen.mode == "decode" else "text"
+        st.caption(f"No tokens yet: type or paste {what} in the box.")
     if len(tok.ids) > limit:  # one short row: a box and a button took the panes' room
         row = st.container(horizontal=True, vertical_alignment="center", key="playground-more")
         row.caption(f"Showing the first {limit:,} of {len(tok.ids):,} tokens (counted above).")
