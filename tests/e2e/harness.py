@@ -446,6 +446,19 @@ _CUT_JS = """() => [...document.querySelectorAll("[data-testid='stMain'] *")]
     .map(e => e.textContent)"""
 
 
+def assert_styled(view: Locator) -> None:
+    """The token view `view` (a `.bpl`, or what holds one) wears its style sheet: its tokens pane
+    is a bordered box that scrolls, its first token tinted. `st.html`'s sanitizer drops a whole
+    style whose text holds a "<" before a letter, and the Compare and Train views then drew as
+    plain text, which no check of their tokens' texts or ids noticed."""
+    pane = view.locator(".bpl-text").first
+    style = pane.evaluate(
+        "e => { const s = getComputedStyle(e), t = getComputedStyle(e.querySelector('.tok'));"
+        " return [s.borderTopStyle, s.overflowY, t.backgroundColor]; }"
+    )
+    assert style[:2] == ["solid", "auto"] and style[2] != "rgba(0, 0, 0, 0)", style
+
+
 def wait_settled(page: Page, timeout_ms: int = 10_000) -> None:
     """Wait until the app is idle, fonts and images are in, and the layout stops moving."""
     wait_idle(page)

@@ -9,6 +9,7 @@ from playwright.sync_api import Browser, Page, expect
 
 import tokenizer as tk
 from tests.e2e.harness import (
+    assert_styled,
     commit,
     go_to,
     goto,
@@ -85,6 +86,7 @@ def test_side_by_side_counts_equal_the_cores(open_app, page: Page) -> None:
         expect(column).to_contain_text(name)
         count = len(tk.get_encoding(name).encode(DEFAULT_TEXT))
         expect(metric(page, "Tokens", column)).to_have_text(f"{count:,}")
+        assert_styled(column)
     expect(page.locator(".bdw .blk").first).to_be_visible()
     expect(page.locator(".bdw .lane.l2").first).to_be_visible()  # a row for each of the three
     expect(page.get_by_text("the cheapest for this text")).to_be_visible()  # "are" on a tie

@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 import tokenizer as tk
 from tests.e2e.harness import (
+    assert_styled,
     choose_option,
     commit,
     cut_texts,
@@ -127,6 +128,7 @@ def test_train_replay_export_import_and_compare(
     assert len(set(curves.evaluate_all(PLOT_LEFT_JS))) == 1
     # The sample's tokens can be pointed at, by keys as by mouse: their facts show above them.
     # Those keys are the view's, not the replay's: the step stays (they stepped it, QA round 18).
+    assert_styled(page.locator(".bpl"))
     sample = page.locator(".bpl-text")
     sample.focus()
     page.keyboard.press("ArrowRight")
