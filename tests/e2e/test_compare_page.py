@@ -21,7 +21,7 @@ from tests.e2e.harness import (
     wait_idle,
     wait_settled,
 )
-from tests.e2e.playground_page import box, paste, text_box
+from tests.e2e.playground_page import box, paste, query, text_box
 from ui.common.examples import DEFAULT_TEXT
 from ui.common.registry import OPENAI_GENERATIONS
 from ui.common.samples import load_samples
@@ -105,6 +105,22 @@ def test_the_keys_point_at_a_columns_tokens(open_app, page: Page) -> None:
     page.keyboard.press("ArrowLeft")
     expect(pane.locator(".tok.hl")).to_have_count(1)
     expect(pane.locator(".tok").nth(-2)).to_have_class(re.compile(r"\bhl\b"))
+
+
+def test_a_tab_chosen_with_the_arrow_keys_keeps_the_focus(open_app, page: Page) -> None:
+    """The tabs are drawn again as the page reruns: the focus fell to the page's body, and the
+    next arrow did nothing (ui/components/tab_focus.js puts it back)."""
+    open_compare(open_app)
+    page.get_by_role("tab", name="Side by side").focus()
+    for key, name, tab in (
+        ("ArrowRight", "Languages & code", "languages"),
+        ("ArrowLeft", "Side by side", None),
+    ):
+        with rerun(page):
+            page.keyboard.press(key)
+        wait_settled(page)
+        assert query(page).get("tab") == tab
+        expect(page.get_by_role("tab", name=name)).to_be_focused()
 
 
 def test_a_right_to_left_word_keeps_the_order_of_its_tokens_in_the_diff(open_app) -> None:

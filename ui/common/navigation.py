@@ -18,6 +18,7 @@ from streamlit.navigation.page import StreamlitPage
 
 from ui.common import history, registry, sidebar, slow_pattern, state
 from ui.common.palette import HUES
+from ui.common.tab_focus import keep_tab_focus
 from ui.common.well_formed import repair_typed_text
 
 _FRAMED = "common.framed"  # session state: set by the frame for the page it runs next
@@ -69,6 +70,7 @@ def frame() -> None:
         registry.collect_awaited()  # a training that finished while its user was elsewhere
         sidebar.encoding_picker()
         repair_typed_text()
+        keep_tab_focus()
         notices = st.container()  # above the page, filled after it: its state reads the link
         st.session_state[_FRAMED] = True
         try:
