@@ -75,6 +75,17 @@ def test_a_page_typed_past_the_end_shows_the_last_and_says_so() -> None:
     assert f"({last:,} pages of {PAGE_SIZE})" in note
     at.number_input(key="vocab.page").set_value(last - 1)
     assert not any("There is no page" in c.value for c in rerun(at).caption)
+    # Below the first page likewise, and the word on the page typed before goes (it stayed).
+    for typed in (0, -3):
+        at.number_input(key="vocab.page").set_value(typed)
+        notes = [c.value for c in rerun(at).caption if "There is no page" in c.value]
+        assert notes == [
+            f"There is no page {typed}; the first is shown. Tokens 1–100 of {count}"
+            f" ({last:,} pages of {PAGE_SIZE}). A column's header sorts this page only"
+            "; the whole vocabulary's longest or last learned tokens are under "
+            "Curiosities."
+        ]
+        assert at.number_input(key="vocab.page").value == 1
 
 
 def test_the_page_is_in_the_link_and_survives_a_trip_to_another_page() -> None:

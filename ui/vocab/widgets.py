@@ -374,12 +374,12 @@ def results_table(vocab: Vocabulary, listing: Listing, token_id: int | None) -> 
     holder = _page_of(listing.ids, token_id)
     home = holder or 1
     page = PAGE.seed(
-        lambda page: None if page <= pages else f"this list has {counted(pages, 'page')}",
+        lambda page: None if 1 <= page <= pages else f"this list has {counted(pages, 'page')}",
         default=home,
     )
-    typed_past = page if page > pages else None  # the box below has no maximum: see there
-    if typed_past is not None:
-        page = pages
+    typed = page  # the box below has no bounds: see there
+    if not 1 <= page <= pages:
+        page = min(max(page, 1), pages)
         PAGE.set(page)
     if _moved(token_id) and holder is not None and holder != page:
         page = holder  # a parent or child opened: its row, not a page without it
@@ -400,10 +400,15 @@ def results_table(vocab: Vocabulary, listing: Listing, token_id: int | None) -> 
     )
     if pages > 1:
         picker, where = st.columns([1, 5], vertical_alignment="center")
-        # No max_value: the browser kept a page past it to itself, in red, behind an icon that
-        # hid its last digits, and the table stayed where it was without a word.
-        picker.number_input("Page", min_value=1, key=PAGE.key)
-        past = "" if typed_past is None else f"There is no page {typed_past:,}; the last is shown. "
+        # No bounds: the browser kept a page past one to itself, in red, behind an icon that
+        # hid its last digits, and the table stayed where it was without a word (and the word
+        # on a page typed before, "There is no page 999", stayed under a 0).
+        picker.number_input("Page", value=page, key=PAGE.key)  # a whole number, as `page` is
+        past = (
+            ""
+            if typed == page
+            else f"There is no page {typed:,}; the {'first' if typed < 1 else 'last'} is shown. "
+        )
         # Said on the Curiosities lists themselves, the pointer to them only puzzled.
         whole = (
             ""
