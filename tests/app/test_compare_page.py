@@ -415,6 +415,18 @@ def test_uploaded_and_oversized_samples() -> None:
     assert any("at most" in w.value for w in at.warning)
 
 
+def test_a_file_too_big_once_read_says_how_it_was_read() -> None:
+    """20 KB of bytes that are not UTF-8, read as Windows-1252, are more as UTF-8 text: the
+    refusal counts that text and says why it is bigger than the file."""
+    data = bytes(range(128, 256)) * 160  # 20,480 bytes, each two or three in UTF-8
+    at = add_uploaded_sample(open_languages(), "bytes.txt", data)
+    text = uploads.decode_upload(data).text
+    (said,) = [w.value for w in at.warning if "at most" in w.value]
+    assert said.startswith(f"That sample is {uploads.size_label(len(text.encode()))} as UTF-8")
+    assert "This file is not UTF-8" in said and "Windows-1252" in said
+    assert "bytes" not in languages_table(at)["Sample"].tolist()
+
+
 def test_the_uploader_names_the_samples_limit_and_a_legacy_file_no_preview() -> None:
     """Streamlit's note under the uploader says "1MB per file"; a 20 KB file was refused with
     the 16 KB limit nobody had been told. A Windows-1252 file's notice spoke of a preview

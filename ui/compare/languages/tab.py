@@ -239,11 +239,14 @@ def _add_sample() -> None:
         st.session_state[PROBLEM] = problem
         return
     if size > MAX_SAMPLE_BYTES:
-        st.session_state[PROBLEM] = (
-            f"That sample is {uploads.size_label(size)}; a sample may have at most "
+        # Counted as the UTF-8 text it is read as; a file that was not UTF-8 says so, or 20 KB
+        # of bytes said "That sample is 31.3 KB" without a word on why.
+        too_big = (
+            f"That sample is {uploads.size_label(size)} as UTF-8 text; a sample may have at most "
             f"{uploads.size_label(MAX_SAMPLE_BYTES)} (every sample is tokenized live "
             "for every encoding)."
         )
+        st.session_state[PROBLEM] = too_big if note is None else f"{too_big}\n\n{note}"
         return
     held = custom_samples()
     if len(held) >= MAX_CUSTOM_SAMPLES:
