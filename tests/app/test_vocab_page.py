@@ -261,6 +261,15 @@ def test_the_length_column_says_it_counts_bytes() -> None:
     assert "In bytes" in columns["length"]["help"]
 
 
+def test_long_cells_cap_their_columns_on_that_page_only() -> None:
+    at = open_vocab(find="curious")  # longest first: a 128-byte token and its parents
+    widths = {name: c.get("width") for name, c in json.loads(at.dataframe[0].proto.columns).items()}
+    assert [widths[name] for name in ("token", "left", "right")] == ["medium"] * 3
+    at = search(open_vocab(), "text", "Magikarp")  # short cells: columns as wide as they are
+    widths = {name: c.get("width") for name, c in json.loads(at.dataframe[0].proto.columns).items()}
+    assert [widths[name] for name in ("token", "left", "right")] == [None] * 3
+
+
 def test_a_link_to_an_id_the_encoding_lacks_says_so() -> None:
     at = open_vocab(id="50257")
     assert "50257" in at.warning[0].value

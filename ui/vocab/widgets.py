@@ -8,7 +8,7 @@ the sidebar switches encoding the page follows the same bytes into the new vocab
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import cast
+from typing import Any, cast
 
 import pandas as pd
 import streamlit as st
@@ -117,6 +117,25 @@ COLUMNS = {
     ),
     "bytes": st.column_config.TextColumn("bytes (hex)"),
 }
+
+LONG_CELL = 24
+"""Characters past which a text column is capped at Streamlit's "medium" width on that page."""
+
+
+def column_config(frame: pd.DataFrame) -> dict[str, Any]:
+    """`COLUMNS`, with each text column that has a long cell on this page capped in width.
+
+    Streamlit sizes a column to its widest cell: GPT-2's 128-byte longest token and its parents
+    pushed every column after them off a 1024 px window. A fixed width everywhere would cut
+    short tokens' pages instead (at 1280 px, "used in" and "bytes" went), so only a page with a
+    long cell is capped; its cells end in "…", and the token card below shows the selected one
+    whole. The hex, last, pushes nothing off.
+    """
+    config = dict(COLUMNS)
+    for name in ("token", "left", "right"):
+        if frame[name].str.len().max() > LONG_CELL:
+            config[name] = {**COLUMNS[name], "width": "medium"}
+    return config
 
 
 @dataclass(frozen=True)
@@ -391,7 +410,7 @@ def results_table(vocab: Vocabulary, listing: Listing, token_id: int | None) -> 
     st.dataframe(
         frame,
         hide_index=True,
-        column_config=COLUMNS,
+        column_config=column_config(frame),
         column_order=list(COLUMNS),
         placeholder=EMPTY_CELL,
         key=key,
