@@ -70,3 +70,49 @@ def test_a_permalink_opens_a_token_and_curiosities_are_listed(
     expect(page.get_by_role("heading", name="Token 9707")).to_be_visible(timeout=INDEXING_MS)
     expect(page.get_by_text("tokens are not valid UTF-8 on their own")).to_be_visible()
     screenshot(page, "vocab-o200k-curiosities")
+
+
+# For each box of the tree that spans the tree's whole window, how much of its label and of its
+# ids lie in view and out of the fades (px), and the fades (left, right).
+_WIDE_LABELS_JS = """tree => {
+    const view = tree.getBoundingClientRect(), style = getComputedStyle(tree);
+    const fades = ['--vt-more-left', '--vt-more-right']
+        .map(name => parseFloat(style.getPropertyValue(name)));
+    const left = view.left + fades[0], right = view.right - fades[1];
+    const seen = e => { const r = e.getBoundingClientRect();
+        return Math.min(r.width, Math.min(r.right, right) - Math.max(r.left, left)); };
+    const boxes = [...tree.querySelectorAll('.vt-box')].filter(b => {
+        const r = b.getBoundingClientRect();
+        return r.left <= view.left + 2 && r.right >= view.right - 2;
+    });
+    return {fades, seen: boxes.map(b => [b.querySelector('.vt-text'), b.querySelector('.vt-meta')]
+        .map(seen).map(Math.round))};
+}"""
+
+
+def test_a_tree_wider_than_the_window_keeps_its_labels_in_view(
+    open_app: Callable[[str], Page],
+) -> None:
+    """GPT-2's longest token, 128 bytes, is a tree of about 4,900 px: at 1024x768 its top boxes
+    centred their labels off screen and read as empty bands, and the edge cut a box with no cue.
+    The edge with more beyond it fades; each label stays in view, clear of the fades."""
+    open_app("/").set_viewport_size({"width": 1024, "height": 768})
+    page = open_app("/vocab?enc=gpt2&id=35496")
+    expect(page.get_by_role("heading", name="Token 35496")).to_be_visible()
+    card = page.locator(".vocab")
+    assert card.evaluate("e => e.scrollWidth <= e.clientWidth")  # the tree scrolls, not the card
+    tree = card.locator(".vt-scroll")
+    tree.scroll_into_view_if_needed()
+    for scroll_left, fades in (
+        ("0", "right"),
+        ("e.scrollWidth / 2", "both"),
+        ("e.scrollWidth", "left"),
+    ):
+        tree.evaluate(f"e => {{ e.scrollLeft = {scroll_left}; }}")
+        page.wait_for_timeout(100)  # the scroll timeline moves with the next frame
+        found = tree.evaluate(_WIDE_LABELS_JS)
+        full = {"right": [0, 40], "both": [40, 40], "left": [40, 0]}[fades]
+        assert found["fades"] == full, (scroll_left, found)
+        assert len(found["seen"]) >= 3, found  # a 128-, a 64- and a 32-byte token at least
+        assert all(min(label, ids) >= 40 for label, ids in found["seen"]), (scroll_left, found)
+    screenshot(page, "vocab-wide-tree-end", whole=False)
