@@ -132,6 +132,19 @@ def test_a_pane_fades_where_more_lies_beyond_an_edge(browser, app_url: str) -> N
         assert pane.evaluate("e => getComputedStyle(e).maskImage") == "none"
 
 
+def test_the_chat_cards_fade_where_more_lie_beyond_an_edge(browser, app_url: str) -> None:
+    """At 1024x768 the chat's pane shows one card and the next one's top edge: the pane fades
+    where more cards (and the add buttons) lie, as the token panes do."""
+    with new_page(browser, width=1024, height=768) as page:
+        goto(page, app_url + "/?mode=chat&enc=llama3")
+        wait_settled(page)
+        cards = page.locator(".st-key-playground-chat-messages")
+        above, full = _fades_after_scrolling_to(cards, "0")
+        assert above == 0 and full >= 20, (above, full)
+        assert _fades_after_scrolling_to(cards, "e.scrollHeight") == [full, 0]
+        screenshot(page, "playground-chat-cards-fade", whole=False)
+
+
 def test_decode_and_chat_views_fit_the_room_too(
     browser, app_url: str, size: tuple[int, int]
 ) -> None:
