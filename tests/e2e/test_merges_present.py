@@ -335,6 +335,31 @@ def test_the_tokens_and_their_ids_both_stay_in_sight(
         screenshot(page, f"merges-present-tokens-and-ids-{size[0]}x{size[1]}-dark", whole=False)
 
 
+_SENTENCE = "The quick brown fox jumps over the lazy dog. Tokenization is fun! 12345 naïve café 🙂"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)], ids=["1280x720", "1024x768"])
+def test_a_sentence_shows_whole_at_the_first_and_the_last_step(
+    browser: Browser, app_url: str, size: tuple[int, int]
+) -> None:
+    """At 1024x768 the whole text's pane, two fifths of the stage under a three-line headline,
+    showed two of this sentence's four lines, and at 1280x720 the last one faded out (QA round
+    25): the class saw part of the text the lesson is about."""
+    with new_page(browser, width=size[0], height=size[1]) as page:
+        goto(page, app_url + "/")
+        open_presenting(page, app_url + f"/merges?present=1&text={quote(_SENTENCE)}")
+        tokens = page.locator(".st-key-merges_text .bpl-text")
+        expect(tokens.locator(".tok").first).to_be_attached()
+        wait_idle(page)
+        for key in ("Home", "End"):
+            with rerun(page):
+                page.keyboard.press(key)
+            overflow = tokens.evaluate("e => e.scrollHeight - e.clientHeight")
+            assert overflow <= 1, (key, overflow)
+        assert page.evaluate(_OVERFLOW_JS) <= 1
+        screenshot(page, f"merges-present-sentence-{size[0]}x{size[1]}", whole=False)
+
+
 def test_the_tables_columns_stay_put_from_step_to_step(browser: Browser, app_url: str) -> None:
     """Sized by their content, the pieces' column moved right as wider merges came into the
     table (265, 382, 436 px at steps 0, 15, 18): a lurch on every step on a projector."""
