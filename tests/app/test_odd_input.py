@@ -178,6 +178,19 @@ def test_a_link_naming_thousands_of_unknown_vocabularies_gets_a_short_notice(pag
     assert len(notice) < 8_000
 
 
+def test_an_unknown_encoding_in_a_link_says_where_such_names_come_from() -> None:
+    """``enc=`` naming a vocabulary the server no longer holds read "not one of gpt2, …", as if
+    mistyped: it now points at the link's own sentence on it, or says where names come from."""
+    at = on_page("playground", vocabs=f"vocab-{0:032x}", enc="my-text-280")
+    notice = messages(at)
+    assert "`enc=my-text-280`: the vocabulary of this name came with the link's vocabs=" in notice
+    assert "not one of" not in notice
+    at = on_page("playground", enc="gtp2")
+    notice = messages(at)
+    assert "no encoding or vocabulary of this name here: the bundled ones are gpt2," in notice
+    assert at.session_state["common.enc"] == "gpt2"
+
+
 def test_a_link_to_a_missing_token_says_so() -> None:
     at = on_page("vocab", id="99999999999999999999")
     assert "does not have" in messages(at)

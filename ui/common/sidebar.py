@@ -24,7 +24,24 @@ DEFAULT_ENCODING = "gpt2"
 
 def _param() -> state.Param[str]:
     """The picker's state; its choices grow as the session trains or imports vocabularies."""
-    return state.choice("common.enc", "enc", available_encodings(), DEFAULT_ENCODING)
+    return state.Param("common.enc", "enc", DEFAULT_ENCODING, _known)
+
+
+def _known(name: str) -> str:
+    """`name` if this session has it, else a ValueError saying where such a name comes from.
+
+    A link to a trained vocabulary that the server no longer holds said, under the sentence on
+    its ``vocabs=``, that ``enc=my-text`` was "not one of gpt2, cl100k_base, …": read as a typo.
+    """
+    if name in available_encodings():
+        return name
+    if registry.link_lost_one():
+        raise ValueError("the vocabulary of this name came with the link's vocabs=, named above")
+    raise ValueError(
+        f"no encoding or vocabulary of this name here: the bundled ones are "
+        f"{', '.join(tk.list_encodings())}, and one trained or imported comes with the link "
+        "that holds it (vocabs=)"
+    )
 
 
 def encoding_picker() -> None:
