@@ -261,7 +261,7 @@ def test_the_encoding_picker_changes_the_merges() -> None:
     assert "pattern of o200k_base" in " ".join(e.label for e in at.expander)
 
 
-def test_another_encoding_keeps_the_chunk_it_also_cuts_and_a_new_text_does_not() -> None:
+def test_another_encoding_or_text_keeps_the_chunk_it_also_cuts() -> None:
     at = open_merges(chunk="3", step="2")  # " created"
     at.selectbox(key="common.enc").set_value("cl100k_base")
     rerun(at)
@@ -269,9 +269,13 @@ def test_another_encoding_keeps_the_chunk_it_also_cuts_and_a_new_text_does_not()
     assert at.session_state["merges.seen"][2] == " created"
     assert "step" not in at.query_params  # its last step: where a new encoding opens
     assert at.query_params["chunk"] == "3"  # not cl100k_base's default chunk
-    at.session_state["merges.text"] = "tokenization created"
+    at.session_state["merges.text"] = "Tokenization was created"  # a word before it: chunk 2
     rerun(at)
-    assert "chunk" not in at.query_params  # a new text starts over at its default chunk
+    assert at.button_group(key="merges.chunk").value == 2
+    assert at.session_state["merges.seen"][2] == " created"
+    at.session_state["merges.text"] = "Tokenization was made"  # without it: the default chunk
+    rerun(at)
+    assert "chunk" not in at.query_params
 
     trained = Encoding.from_merges(
         name="tiny",

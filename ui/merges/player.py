@@ -68,10 +68,11 @@ def sync_selection(walk: Walkthrough, enc: Encoding, presenting: bool) -> None:
     """Choose the chunk and the step before the widgets are drawn.
 
     The first time they come from the link, and after a visit to another page they are as
-    they were left (`Param.seed`). A new text starts over at the default chunk and step; a new
-    encoding keeps the chunk when it cuts the text into that chunk too (a class comparing two
-    vocabularies on one word), at its last step. Back and Forward show the entry's own chunk
-    and step: resetting them there rewrote the entry without them.
+    they were left (`Param.seed`). A new text or a new encoding keeps the chunk when the text
+    is cut into that chunk too (a word added to the text, a class comparing two vocabularies
+    on one word), else takes the default chunk; either starts at the default step, as the
+    steps are the new walkthrough's. Back and Forward show the entry's own chunk and step:
+    resetting them there rewrote the entry without them.
     """
     ss = st.session_state
     seen = (enc.name, walk.text)
@@ -81,8 +82,7 @@ def sync_selection(walk: Walkthrough, enc: Encoding, presenting: bool) -> None:
         return
     default_chunk = walk.default_chunk()
     if before is not None and before[:2] != seen and not state.history_navigation():
-        if before[1] == walk.text:
-            default_chunk = _same_chunk(walk, ss.get(CHUNK.key, 0), before[2], default_chunk)
+        default_chunk = _same_chunk(walk, ss.get(CHUNK.key, 0), before[2], default_chunk)
         CHUNK.reset()
         STEP.reset()
     CHUNK.seed(state.at_most(len(walk.chunks) - 1, "this text", "chunk"), default_chunk)
