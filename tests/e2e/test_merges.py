@@ -115,8 +115,11 @@ def test_play_and_step_advance_the_table_and_the_link_restores_the_step(
     button(page, "First").click()
     expect(table_rows(page)).to_have_count(1)
     expect(slider(page)).to_have_value("0")
+    next_at = button(page, "Next").bounding_box()
     button(page, "Play").click()
     wait_for_rows(page, 3)  # the table grows by itself
+    # "Pause" is longer than "Play": the buttons after it moved 10 px at each start and stop.
+    assert button(page, "Next").bounding_box() == next_at
     button(page, "Pause").click()
     expect(button(page, "Play")).to_be_visible()  # paused
     wait_idle(page)
