@@ -56,12 +56,14 @@ def test_box_first_tokens_and_ids_show_without_scrolling(
         screenshot(page, f"playground-fit-{width}x{height}-{scheme}", whole=False)
 
 
-@pytest.mark.parametrize(("width", "height"), [(1024, 768), (1366, 768), (1920, 1080)])
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (1366, 768), (1600, 900), (1920, 1080)])
 def test_tokens_and_ids_side_by_side_line_up(
     browser, app_url: str, width: int, height: int
 ) -> None:
     """The two panes begin and end on the same lines. At 1366 pixels the ids' header wrapped
-    its second copy button, and the ids began 31 pixels lower than the tokens."""
+    its second copy button, and the ids began 31 pixels lower than the tokens. Beside the box
+    they run down to the column's foot: the stacked panes' two rows left them three fifths of
+    it (290 px short at 1600x900), where "Copy ids" was dropped with room to spare."""
     with new_page(browser, width=width, height=height) as page:
         goto(page, app_url + "/")
         wait_settled(page)
@@ -71,6 +73,10 @@ def test_tokens_and_ids_side_by_side_line_up(
         assert abs(tokens["height"] - ids["height"]) <= 1, (tokens, ids)
         copy = page.locator(".bpl-copy")
         assert copy.count() == 2 and all(copy.nth(i).is_visible() for i in range(2))
+        if width >= 1100:  # beside the box
+            assert tokens["y"] + tokens["height"] >= height - 60, (tokens, height)
+        if width >= 1600:
+            expect(page.locator(".bpl-copy-label")).to_be_visible()
 
 
 def test_long_text_scrolls_in_its_panes_not_the_page(
