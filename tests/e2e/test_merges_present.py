@@ -335,7 +335,7 @@ def test_the_tokens_and_their_ids_both_stay_in_sight(
         screenshot(page, f"merges-present-tokens-and-ids-{size[0]}x{size[1]}-dark", whole=False)
 
 
-_SENTENCE = "The quick brown fox jumps over the lazy dog. Tokenization is fun! 12345 naïve café 🙂"
+_FOX = "The quick brown fox jumps over the lazy dog. Tokenization is fun! 12345 naïve café 🙂"
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 768)], ids=["1280x720", "1024x768"])
@@ -347,7 +347,7 @@ def test_a_sentence_shows_whole_at_the_first_and_the_last_step(
     25): the class saw part of the text the lesson is about."""
     with new_page(browser, width=size[0], height=size[1]) as page:
         goto(page, app_url + "/")
-        open_presenting(page, app_url + f"/merges?present=1&text={quote(_SENTENCE)}")
+        open_presenting(page, app_url + f"/merges?present=1&text={quote(_FOX)}")
         tokens = page.locator(".st-key-merges_text .bpl-text")
         expect(tokens.locator(".tok").first).to_be_attached()
         wait_idle(page)
