@@ -275,7 +275,9 @@ _TYPE_AS_THE_BOX_APPEARS_JS = """text => {
 
 def test_text_typed_before_the_box_is_live_is_kept(page: Page, app_url: str) -> None:
     """Under load the box shows a while before its script runs: a paste then used to vanish,
-    the box showing the server's text again."""
+    the box showing the server's text again. Its send may also stop the page's first run
+    part-way (seen with a cold server): a fragment run then left the page without the rest, the
+    history script among it, and goto, which waits for that script, timed out."""
     typed = "typed before the script ran"
     page.add_init_script(f"({_TYPE_AS_THE_BOX_APPEARS_JS})({json.dumps(typed)})")
     goto(page, app_url + "/")

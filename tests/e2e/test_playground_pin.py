@@ -7,7 +7,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.harness import goto, new_page, rerun, wait_idle
+from tests.e2e.harness import goto, new_page, rerun, wait_idle, wait_settled
 from tests.e2e.playground_page import query, rendered_ids, text_box, wait_for_ids
 from tests.oracles import oracle_ids
 
@@ -45,6 +45,7 @@ def test_hovering_and_pinning_never_move_the_panes(
     down, off the token just clicked. Its link and button sit in the tokens' head row, in sight."""
     with new_page(browser, width=width, height=height) as page:
         goto(page, app_url + "/?text=" + quote("Tokenization, indubitably, is fascinating"))
+        wait_settled(page)  # the fonts in: the title's line grows 3 px when they land
         tokens = page.locator(".bpl-text")
         top = tokens.bounding_box()
         longest = max(

@@ -7,13 +7,14 @@ The text lives in ``st.session_state[key]``. Read it there; change it with `set_
 also tells the box to show the new text (the box otherwise keeps what the user typed).
 """
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 import streamlit as st
 
-from ui.common import server_load, state
+from ui.common import server_load, state, whole_page
 from ui.common.glyphs import without_lone_surrogates
 from ui.common.limits import DEBOUNCE_MS, MAX_TEXT_CHARS
 from ui.common.messages import counted
@@ -107,8 +108,9 @@ def _take_sent_text(key: str) -> Taken:
 
 def _take_typed_text(key: str, fragment: str | None) -> None:
     """Callback: the box sent new text, which becomes the page's text; with `fragment`, only
-    that fragment reruns (the page draws everything that depends on the text in it)."""
-    if _take_sent_text(key) == "taken" and fragment is not None:
+    that fragment reruns (the page draws everything that depends on the text in it), once the
+    page is whole (a send during its first run stopped that run part-way)."""
+    if _take_sent_text(key) == "taken" and fragment is not None and whole_page.is_whole():
         st.rerun(scope=fragment)
 
 
@@ -160,6 +162,7 @@ def live_textarea(
             "of the paste was left out.",
             icon=":material/content_cut:",
         )
+    _reserve_room(key, rows, shown=label_visibility == "visible")
     _textarea(
         key=_box_key(key),
         data={
@@ -178,6 +181,28 @@ def live_textarea(
         on_sent_change=lambda: _take_typed_text(key, rerun_fragment),
     )
     return st.session_state[key]
+
+
+def _reserve_room(key: str, rows: int, *, shown: bool) -> None:
+    """Give the box's place on the page the box's height before the box is in.
+
+    Streamlit draws a component's place empty, then its HTML, then runs its script, each at a
+    height of its own: everything under the box jumped while a page loaded (120 px on the
+    Playground, 85 on Compare; a browser test measuring the tokens pane caught one mid-jump).
+    The height is the box's (live_textarea.css: `rows` lines of 0.95 rem type at line-height
+    1.5, 0.6 rem padding and a 1 px border each side, at least 6 rem), and the label's line
+    and gap when shown. A page that sizes the box itself says so in ``--lt-reserve``; `:where`
+    lets a page's own rule win; the box, once live, drops the reserve (a user may drag it
+    shorter).
+    """
+    height = f"max(6rem, {rows} * 1.425rem + 1.2rem + 2px)"
+    if shown:
+        height += " + 1.8rem"
+    place = f".st-key-{re.sub(r'[^a-zA-Z0-9_-]', '-', _box_key(key))}"
+    st.html(  # style only: Streamlit gives it no room on the page
+        f"<style>:where({place}:not([data-lt-live])) "
+        f"{{ min-height: var(--lt-reserve, calc({height})); }}</style>"
+    )
 
 
 def _pace_ms() -> int:

@@ -16,7 +16,7 @@ import streamlit as st
 from PIL import Image, ImageDraw
 from streamlit.navigation.page import StreamlitPage
 
-from ui.common import history, registry, sidebar, slow_pattern, state
+from ui.common import history, registry, sidebar, slow_pattern, state, whole_page
 from ui.common.palette import HUES
 from ui.common.tab_focus import keep_tab_focus
 from ui.common.well_formed import repair_typed_text
@@ -66,7 +66,7 @@ def frame() -> None:
     page: StreamlitPage = st.navigation(pages())
     st.html(f"<style>{_FRAME_CSS}</style>")  # style only: Streamlit gives it no room on the page
     state.follow_history(page.url_path or "playground")  # the state's keys start with this
-    with state.one_history_entry():
+    with whole_page.drawing(), state.one_history_entry():
         registry.collect_awaited()  # a training that finished while its user was elsewhere
         sidebar.encoding_picker()
         repair_typed_text()

@@ -14,6 +14,9 @@ export default function ({ data, parentElement, setStateValue }) {
   for (let box = label.parentElement; box; box = box.parentElement) {
     box.style.height = "100%";
   }
+  // The page held the box's room until now (live_text.py); from here the box sizes itself.
+  const place = parentElement.getRootNode().host?.closest(".stElementContainer");
+  place?.setAttribute("data-lt-live", "");
 
   // Take the server's text only when the server says it is new (a fresh mount, an example, a
   // link). Otherwise the user is typing, the box is newer than the server's copy, and leaving
