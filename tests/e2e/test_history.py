@@ -159,6 +159,31 @@ def test_a_play_is_one_entry_and_back_returns_to_where_it_started(
     ).to_be_visible()
 
 
+def test_a_step_the_timer_took_before_pause_belongs_to_the_play(
+    open_app: Callable[[str], Page], page: Page
+) -> None:
+    """A press of Pause while a tick's run was under way: its step came after the press, and made
+    an entry of its own (the play test above failed so, one run in three). Here the late step
+    is written right after the press, as Streamlit writes it, with no tick in between."""
+    open_app("/merges?by=text&step=2&speed=4")
+    wait_settled(page)
+    with rerun(page):
+        button(page, "Play").click()
+    page.wait_for_function("() => Number(new URLSearchParams(location.search).get('step')) >= 4")
+    entries, late = page.evaluate(
+        """pause => {
+          const entries = history.length;
+          pause.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, button: 0 }));
+          const url = new URL(location.href);
+          url.searchParams.set("step", Number(url.searchParams.get("step")) + 1);
+          history.pushState(history.state, "", url.href);
+          return [entries, history.length];
+        }""",
+        button(page, "Pause").element_handle(),
+    )
+    assert late == entries
+
+
 def test_back_after_an_encoding_change_on_merges_shows_the_chunk_and_step_again(
     open_app: Callable[[str], Page], page: Page
 ) -> None:

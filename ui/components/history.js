@@ -12,6 +12,8 @@
 // (Streamlit drops the old page's parameters), then the link the new page's first run writes.
 // The second replaces the first, so that Back goes to the page left, not to a bare address.
 let typed = new Set();
+// The values a player's timer changes (`data.played`), of `typed`.
+let played = new Set();
 // The typed value whose typing made the current entry, while the user goes on typing it.
 let typing = null;
 // From a push to another page until the new page's link replaces it, or the user acts first
@@ -23,6 +25,11 @@ let switching = false;
 // its text). The push of the address carries the link too. A second link followed before the
 // first page's pushes came: those pushes are on the way, and only the last page's link stays.
 let leavingFor = null;
+// The play the user's last action stopped, and when. A step the timer took before a press of
+// Pause arrives after it (its run was under way): it belongs to the play, whose entry it
+// replaces, not to a new entry of its own (Back then went to the step before it).
+let stopped = null;
+const LATE_MS = 1000;
 
 // The address of another page of the app that the event is on a link to, or null.
 function linkedPage(event) {
@@ -43,6 +50,8 @@ function follows(event) {
 }
 
 const userActs = (event) => {
+  const playing = typing !== null && played.has(typing) && event.type !== "popstate";
+  stopped = playing ? { name: typing, at: performance.now() } : null;
   switching = false;
   typing = null;
   leavingFor = event.type !== "popstate" && follows(event) ? linkedPage(event) : null;
@@ -94,6 +103,9 @@ function pushState(state, unused, url) {
       return undefined; // a page's link before its address
     } else {
       const change = typedChange(here.searchParams, next.searchParams);
+      if (change !== null && change === stopped?.name && performance.now() - stopped.at < LATE_MS) {
+        return History.prototype.replaceState.call(this, state, unused, url); // the play's step
+      }
       const goingOn = change !== null && change === typing;
       typing = change;
       if (goingOn) {
@@ -109,6 +121,7 @@ function pushState(state, unused, url) {
 // twice adds it once.
 export default function ({ data }) {
   typed = new Set(data.typed);
+  played = new Set(data.played);
   window.history.pushState = pushState;
   window.addEventListener("pointerdown", userActs, true);
   window.addEventListener("keydown", onKey, true);
