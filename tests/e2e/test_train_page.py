@@ -386,6 +386,19 @@ def test_dark_screenshot(open_app, page: Page, color_scheme: str) -> None:
     screenshot(page, "train-dark")
 
 
+# Notes on the window whether `words` were ever in the page. Streamlit shows a spinner from
+# half a second into its block to the block's end: here half a second, which polling from the
+# test can miss on a loaded machine (it polls at 0.1, 0.35, 0.85, 1.85 s…).
+_WATCH_FOR_JS = """words => {
+  window.seen = false;
+  new MutationObserver((_, observer) => {
+    if (!document.body.textContent.includes(words)) return;
+    window.seen = true;
+    observer.disconnect();
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
+}"""
+
+
 def test_a_custom_regex_being_tried_says_so_in_place_of_the_last_verdict(
     open_app, page: Page
 ) -> None:
@@ -395,7 +408,8 @@ def test_a_custom_regex_being_tried_says_so_in_place_of_the_last_verdict(
     expect(page.get_by_text("finds no text in")).to_be_visible()
     box = keyed(page, "train.regex").locator("input")
     box.fill("(?:a|aa)+$|\\s+")  # backtracks for the whole second on the corpus' long words
+    page.evaluate(_WATCH_FOR_JS, "Trying the regex on the corpus")
     box.press("Enter")
-    expect(page.get_by_text("Trying the regex on the corpus")).to_be_visible()
     expect(page.get_by_text("needs more than 1 s")).to_be_visible(timeout=15_000)
+    assert page.evaluate("window.seen")
     expect(page.get_by_text("Trying the regex on the corpus")).to_have_count(0)
