@@ -32,6 +32,8 @@ from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
+from ui.common.state import key_class
+
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = ROOT / "artifacts" / "logs"
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"  # gitignored: tests write nowhere else
@@ -350,12 +352,9 @@ def goto(page: Page, url: str, timeout_ms: int = RUN_TIMEOUT_MS) -> Page:
 
 
 def keyed(page: Page, key: str) -> Locator:
-    """The element of the widget with this key.
-
-    Streamlit gives it the class ``st-key-<key>`` with every character other than a letter,
-    digit, ``_`` or ``-`` made a ``-`` (``train.vocab`` -> ``st-key-train-vocab``).
-    """
-    return page.locator(f".st-key-{re.sub(r'[^a-zA-Z0-9_-]', '-', key)}")
+    """The element of the widget with this key (`key_class`: ``train.vocab`` ->
+    ``st-key-train-vocab``)."""
+    return page.locator("." + key_class(key))
 
 
 def metric(page: Page, label: str, within: Locator | None = None) -> Locator:

@@ -7,7 +7,6 @@ The text lives in ``st.session_state[key]``. Read it there; change it with `set_
 also tells the box to show the new text (the box otherwise keeps what the user typed).
 """
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal
@@ -198,7 +197,7 @@ def _reserve_room(key: str, rows: int, *, shown: bool) -> None:
     height = f"max(6rem, {rows} * 1.425rem + 1.2rem + 2px)"
     if shown:
         height += " + 1.8rem"
-    place = f".st-key-{re.sub(r'[^a-zA-Z0-9_-]', '-', _box_key(key))}"
+    place = "." + state.key_class(_box_key(key))
     st.html(  # style only: Streamlit gives it no room on the page
         f"<style>:where({place}:not([data-lt-live])) "
         f"{{ min-height: var(--lt-reserve, calc({height})); }}</style>"

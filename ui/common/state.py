@@ -241,6 +241,17 @@ def session_id() -> str:
     return held
 
 
+def key_class(key: str) -> str:
+    """The CSS class Streamlit gives the element of the widget or container keyed `key`: every
+    character other than a letter, digit, ``_`` or ``-`` made a ``-``, so a page's style or
+    script can find it (a dotted key's class holds no dot, which CSS would read as a class).
+
+    >>> key_class("train.vocab"), key_class("chat.add.user")
+    ('st-key-train-vocab', 'st-key-chat-add-user')
+    """
+    return "st-key-" + re.sub(r"[^a-zA-Z0-9_-]", "-", key)
+
+
 def not_one_of(options: Iterable[str]) -> Any:
     """Raise the ValueError a `parse` raises for a value outside `options` (any return type)."""
     raise ValueError(f"not one of {', '.join(options)}")

@@ -26,7 +26,7 @@ from ui.common.copy_button import copy_text_button, link_leaves_out
 from ui.common.limits import MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES
 from ui.common.messages import counted, inline_code, quote_some
 from ui.common.registry import vocab_key
-from ui.common.state import publish_fitting, seed_following_default
+from ui.common.state import key_class, publish_fitting, seed_following_default
 from ui.common.tokens import special_texts_in
 from ui.components import component
 from ui.playground import panels
@@ -330,8 +330,8 @@ def _add_row(talk: Conversation) -> None:
         row.caption(f"A conversation holds at most {MAX_CHAT_MESSAGES} messages.")
     box = st.session_state.pop(CHAT_FOCUS, None)
     if box is not None:  # at the row's end, where it adds no gap of its own
-        with row:  # Streamlit's class for a key: its dots made dashes
-            selector = f".st-key-{box.replace('.', '-')} textarea"
+        with row:
+            selector = f".{key_class(box)} textarea"
             _focus(key=f"{CHAT_FOCUS}_script", data={"selector": selector})
 
 
