@@ -233,7 +233,8 @@ def test_arrows_counted_in_the_browser_step_the_replay_once_each(trained: AppTes
 
     data = stepper()
     words = data.pop("words")  # what a screen reader is told when the step changes
-    assert data == {"name": "train.steps", "step": n, "last": n, "stops": None}
+    stepped = {"name": "train.steps", "step": n, "last": n, "stops": None}
+    assert data == stepped | {"area": "st-key-train-replay"}  # the keys step it while in sight
     assert str(words).startswith(f"Step {n} of {n}: merge of rank {n - 1}, ")
     trained.session_state["train.steps"] = {"target": {"mount": "m", "seq": 1, "step": 3}}
     assert rerun(trained).slider(key="train.step").value == 3

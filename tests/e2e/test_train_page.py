@@ -374,6 +374,46 @@ def test_a_focused_step_button_keeps_the_focus_at_the_end_and_space_plays(
     expect(play).to_have_text(re.compile("Play"))
 
 
+# How far the page's title is from the window's top: it falls as the page scrolls, whichever
+# element does the scrolling.
+_TITLE_TOP_JS = "title => title.getBoundingClientRect().top"
+_TITLE_ABOVE_JS = "([title, y]) => title.getBoundingClientRect().top < y"
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (1400, 1000)])
+def test_out_of_sight_the_replay_leaves_its_keys_to_the_page(
+    browser: Browser, app_url: str, width: int, height: int
+) -> None:
+    """Home, End and Space stepped and played the replay while the page was scrolled up to its
+    corpus and settings, far above it: End did not go to the page's foot, Space did not scroll
+    a screen down, and the replay moved out of sight."""
+    with new_page(browser, width=width, height=height) as page:
+        train_a_slice(lambda path: goto(page, app_url + path), page, 305 + width % 7)
+        wait_idle(page)
+        slider = keyed(page, "train.step").get_by_role("slider")
+        with rerun(page):
+            keyed(page, "train.step_first").get_by_role("button", name="First").click()
+        expect(slider).to_have_value("0")
+        title = page.get_by_role("heading", name="Train", level=1)
+        for key in ["Space", "End"]:  # each from the page's top, the replay far below
+            title.scroll_into_view_if_needed()
+            page.evaluate("() => document.activeElement.blur()")
+            replay = keyed(page, "train.replay").bounding_box()
+            assert replay is not None and replay["y"] > height, "the replay is out of sight"
+            top = title.evaluate(_TITLE_TOP_JS)
+            page.keyboard.press(key)
+            page.wait_for_function(_TITLE_ABOVE_JS, arg=[title.element_handle(), top - height / 2])
+            page.wait_for_timeout(500)  # time for the step or the play the key would have sent
+            wait_idle(page)
+            expect(slider).to_have_value("0")
+            expect(keyed(page, "train.play").get_by_role("button")).to_have_text(re.compile("Play"))
+            assert "step=0" in page.url
+        slider.scroll_into_view_if_needed()  # in sight, the keys step again
+        page.evaluate("() => document.activeElement.blur()")
+        page.keyboard.press("End")
+        expect(slider).not_to_have_value("0")
+
+
 @pytest.mark.parametrize("color_scheme", ["dark"], indirect=True)
 def test_dark_screenshot(open_app, page: Page, color_scheme: str) -> None:
     open_app("/")

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
+from ui.common.state import key_class
 from ui.components import component
 
 _steps = component("steps")
@@ -38,12 +39,23 @@ def take_steps(key: str, go: Callable[[int], None]) -> None:
 
 
 def step_keys(
-    key: str, step: int, last: int, words: str, stops: tuple[int, ...] | None = None
+    key: str,
+    step: int,
+    last: int,
+    words: str,
+    stops: tuple[int, ...] | None = None,
+    *,
+    area: str | None = None,
 ) -> None:
     """Draw the stepper with what it steps from: the step shown, the last step, and the steps a
     press stops at (None: every step). It draws nothing to see, but says `words` (the step's
     headline, in plain text) to a screen reader when the step changes: the redrawn headline
-    itself is not announced."""
+    itself is not announced.
+
+    `area`: the key of the container the keys step, on a page that is more than that. Scrolled
+    out of sight, it leaves the keys to the page (End to its foot, Space a screen down): on
+    Train they stepped, and played, a replay far below the settings being read.
+    """
     _steps(
         key=key,
         data={
@@ -52,6 +64,7 @@ def step_keys(
             "last": last,
             "stops": None if stops is None else list(stops),
             "words": words,
+            "area": None if area is None else key_class(area),
         },
         on_target_change=lambda: None,
     )

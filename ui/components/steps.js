@@ -28,6 +28,8 @@ const MOVES = {
   Home: () => 0,
   End: (step, next, last) => last,
 };
+// An area shown by fewer pixels than this (or than its own height) is out of sight.
+const SIGHT_PX = 80;
 const PATIENCE_MS = 2000; // a target the page has not shown by then is given up
 const LEAVE_MS = 1000; // a stepper taken down and not drawn again by then has left the page
 const SAID = "bpl-steps-said";
@@ -114,14 +116,32 @@ function nextStop(data, step, direction) {
   return stops.findLast((stop) => stop < step) ?? 0;
 }
 
+// Whether the element of class `area` (null: the whole page) shows too little to be what the
+// keys are for.
+function outOfSight(area) {
+  const element = area === null ? null : document.querySelector(`.${area}`);
+  if (element === null) return false;
+  const box = element.getBoundingClientRect();
+  const shown = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
+  return box.height > 0 && shown < Math.min(SIGHT_PX, box.height);
+}
+
 function press(sent, event) {
   const move = Object.hasOwn(MOVES, event.key) ? MOVES[event.key] : null;
   const modified = event.ctrlKey || event.metaKey || event.altKey || event.shiftKey;
-  if (!move || modified || event.defaultPrevented) return;
+  if ((!move && event.key !== " ") || modified || event.defaultPrevented) return;
   const target = event.composedPath()[0];
   if (target instanceof Element && target.closest(`${EDITABLE}, ${OWN_ARROWS}`)) return;
   // Taken down and out of the page: the stepper has left with its page, the key is not ours.
   if (!sent.drawn && !sent.host.isConnected) return;
+  // Scrolled away from what it steps (Train's replay, under the settings), the keys are the
+  // page's own again: End goes to its foot, Space a screen down. Stopped here, the buttons'
+  // shortcuts do not hear them either; the browser still does what they do on a page.
+  if (outOfSight(sent.data.area)) {
+    event.stopPropagation();
+    return;
+  }
+  if (!move) return; // Space in sight: the Play button's shortcut
   // The buttons' shortcuts listen on the document as the key comes back up: stopped on its
   // way down, the press moves once, here. Other listeners on the way down still hear it.
   event.preventDefault();

@@ -35,6 +35,7 @@ from ui.train.replay import (
 from ui.train.state import (
     PICKED_KEY,
     PLAYING_KEY,
+    REPLAY_KEY,
     SAMPLE_DEFAULT,
     SAMPLE_KEY,
     SEARCH_KEY,
@@ -94,7 +95,8 @@ def replay(enc: Encoding, sample: str, *, said: bool) -> None:
     if state.history_navigation():  # Back or Forward: show the entry's step, and stay there
         st.session_state[PLAYING_KEY] = False
     playing = st.session_state.get(PLAYING_KEY, False)
-    st.fragment(_replay_body, run_every=PLAY_SECONDS if playing else None)(enc, sample)
+    with st.container(key=REPLAY_KEY):  # what the step keys step (`step_keys`)
+        st.fragment(_replay_body, run_every=PLAY_SECONDS if playing else None)(enc, sample)
 
 
 @state.one_history_entry()  # a run of the fragment alone: one Back undoes it
@@ -158,7 +160,7 @@ def _replay_body(enc: Encoding, sample: str) -> None:
     )
     if not playing:  # the step buttons are off while it plays, and so are their keys
         with row:  # at the row's end, where it adds no gap of its own
-            step_keys(STEPS_KEY, at, total, step_words(record, at))
+            step_keys(STEPS_KEY, at, total, step_words(record, at), area=REPLAY_KEY)
     step = st.slider(
         "Step (merges applied)",
         0,

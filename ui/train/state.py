@@ -46,6 +46,7 @@ STEP_OF = "train.step_of"  # the vocabulary the replay's step belongs to
 PLAYING_KEY = "train.playing"
 SPEED_KEY = "train.speed"
 STEPS_KEY = "train.steps"  # the replay's ← → Home End stepper (ui/common/steps.py)
+REPLAY_KEY = "train.replay"  # the replay's container, which its step keys step while in sight
 SAMPLE_KEY = "train.sample"  # the replay's sample text
 SAMPLE_DEFAULT = "train.sample_default"  # the sample it was given, followed until edited
 SEARCH_KEY = "train.search"  # the vocabulary table's search text
