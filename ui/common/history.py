@@ -24,7 +24,4 @@ PLAYED = ("step",)
 def typing_replaces_entries() -> None:
     """Put the script on the page (in the sidebar, which it leaves as it was)."""
     with st.sidebar:
-        _history(
-            key="common.history",
-            data={"typed": [*state.typed_urls(), *PLAYED], "played": list(PLAYED)},
-        )
+        _history(key="common.history", data={"typed": state.typed_urls(), "played": list(PLAYED)})

@@ -6,13 +6,14 @@
 // it. Back then goes to the view before the typing, and Forward to where the typing ended.
 // Anything else the user does (a pointer press, a key outside a text box, Back or Forward)
 // ends the typing: typing again is another change. A player's timer changing the step is
-// the same (`data.typed` names the step too): a play is one entry.
+// the same (`data.played` names the step): a play is one entry.
 //
 // Streamlit also makes a page switch two entries: the new page's address without its link
 // (Streamlit drops the old page's parameters), then the link the new page's first run writes.
 // The second replaces the first, so that Back goes to the page left, not to a bare address.
+// The values that change one at a time, as typing and as a player's timer change them (both
+// are one entry), and those the timer changes (`data.played`).
 let typed = new Set();
-// The values a player's timer changes (`data.played`), of `typed`.
 let played = new Set();
 // The typed value whose typing made the current entry, while the user goes on typing it.
 let typing = null;
@@ -120,8 +121,8 @@ function pushState(state, unused, url) {
 // and draws it again, and the pushes of the switch come in between. Adding the same listener
 // twice adds it once.
 export default function ({ data }) {
-  typed = new Set(data.typed);
   played = new Set(data.played);
+  typed = new Set([...data.typed, ...played]);
   window.history.pushState = pushState;
   window.addEventListener("pointerdown", userActs, true);
   window.addEventListener("keydown", onKey, true);
