@@ -248,6 +248,50 @@ def test_notes_above_the_tokens_leave_them_room(browser, app_url: str) -> None:
         assert page.evaluate(_PAGE_HEIGHT_JS) <= 720
 
 
+def _side_by_side(page: Page) -> bool:
+    """Whether the input column stands left of the counts and tokens (else they are stacked)."""
+    left, right = (box(page.locator(f".st-key-playground-{key}")) for key in ("input", "output"))
+    return left["x"] + left["width"] <= right["x"]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_closing_the_sidebar_gives_a_1024_window_the_one_screen_layout(
+    browser, app_url: str, scheme: str
+) -> None:
+    """The page's room decides the layout, not the window's width: at 1024x768 with the sidebar
+    closed the page has 944 px, more than beside the sidebar at 1280x720, and it stayed stacked
+    (Chat showed one message card). Closed, both columns are one screen, Chat's two cards and
+    its add buttons included; opened again, the page is stacked as before."""
+    with new_page(browser, width=1024, height=768, color_scheme=scheme) as page:
+        goto(page, app_url + "/?mode=chat&enc=llama3")
+        wait_settled(page)
+        assert not _side_by_side(page)
+        page.get_by_test_id("stSidebar").hover()  # its close button shows on hover
+        page.get_by_role("button", name="Collapse sidebar").click()
+        expect(page.get_by_test_id("stSidebar")).to_have_attribute("data-collapsed", "true")
+        page.wait_for_function(
+            "() => document.querySelector('.st-key-playground-workspace')"
+            ".getBoundingClientRect().width > 900"
+        )  # the sidebar has slid away
+        assert _side_by_side(page)
+        cards = page.locator('[class*="st-key-playground-chat-message-"]')
+        expect(cards).to_have_count(2)
+        for i in range(2):
+            assert_on_screen(page, cards.nth(i), f"message card {i + 1}")
+        assert_on_screen(page, page.get_by_role("button", name="Add user"), "the add buttons")
+        assert_on_screen(page, first_token(page), "the first token")
+        assert_on_screen(page, first_id(page), "the first id")
+        assert page.evaluate(_PAGE_HEIGHT_JS) <= 768
+        screenshot(page, f"playground-chat-sidebar-closed-1024x768-{scheme}", whole=False)
+        page.get_by_test_id("stExpandSidebarButton").click()
+        expect(page.get_by_test_id("stSidebar")).to_have_attribute("data-collapsed", "false")
+        page.wait_for_function(
+            "() => document.querySelector('.st-key-playground-workspace')"
+            ".getBoundingClientRect().width < 700"
+        )
+        assert not _side_by_side(page)
+
+
 @pytest.mark.parametrize("ws", ["0", "1"])
 def test_no_token_is_cut_across_two_lines(open_app, page: Page, ws: str) -> None:
     page.set_viewport_size({"width": 1100, "height": 900})  # a narrow pane: many wraps

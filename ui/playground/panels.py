@@ -4,8 +4,9 @@ Each panel reads and writes its state through ui/playground/state.py, so every s
 in the link; the tokens themselves come from `ui.common.tokens` (cached by content).
 
 The layout (ui/playground/layout.css) puts the input on the left and the counts and tokens on
-the right from 1,100 px wide, stacked below that, sized to the window so that the box, the first
-tokens and their ids show without scrolling; long texts scroll inside their panes.
+the right when the page has 720 px of room (a window 1,100 px wide with the sidebar open, 800 px
+with it closed), stacked below that, sized to the window so that the box, the first tokens and
+their ids show without scrolling; long texts scroll inside their panes.
 """
 
 from dataclasses import dataclass
