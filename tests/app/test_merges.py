@@ -170,10 +170,10 @@ def test_speed_is_a_setting_of_the_timer() -> None:
 
 def test_presentation_mode_hides_the_sidebar_and_is_in_the_link() -> None:
     at = open_merges()
-    assert not [h for h in at.html if "--mg-fg" in h.value]
+    assert not [h for h in at.html if "--present-fg" in h.value]
     at.toggle(key="merges.present").set_value(True)
     rerun(at)
-    (css,) = [h.value for h in at.html if "--mg-fg" in h.value]
+    (css,) = [h.value for h in at.html if "--present-fg" in h.value]
     assert '[data-testid="stSidebar"]' in css
     assert at.query_params["present"] == "1"
 

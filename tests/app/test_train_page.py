@@ -995,3 +995,113 @@ def test_each_chart_is_named_by_what_it_shows(trained: AppTest) -> None:
     assert per_token == (
         f"Line chart: bytes / token after each step; {ratio:.2f} at step {n:,} (the red mark)."
     )
+
+
+# ---- presentation mode ---------------------------------------------------------------------
+
+
+def presenting(at: AppTest) -> bool:
+    """Whether the page presents: the presentation style sheet is on it."""
+    return any("--present-fg" in h.value for h in at.html)
+
+
+def headers(at: AppTest) -> list[str]:
+    return [h.value for h in at.header]
+
+
+def test_presentation_mode_is_the_replay_alone_and_gives_the_page_back(trained: AppTest) -> None:
+    """Turned on, the page is the replay of the vocabulary on show, for a projector: no corpus,
+    settings or tabs, no metrics (their figures are one line), the same step the class was on.
+    Turned off, the page is back as it was, with the vocabulary and the step."""
+    n = expected().training.n_merges
+    assert not presenting(trained)
+    assert headers(trained) == ["1 · Corpus", "2 · Settings", "3 · Your vocabularies"]
+    trained.toggle(key="train.present").set_value(True)
+    rerun(trained)
+    assert presenting(trained)
+    assert trained.query_params["present"] == "1"
+    assert headers(trained) == []
+    assert trained.title[0].value == "Train · `cats`"
+    assert trained.selectbox(key="train.selected").value == "cats"
+    assert not trained.metric
+    record = expected().training
+    figures = f"Corpus: {record.tokens_after[-1]:,} tokens ("
+    assert any(c.value.startswith(figures) for c in trained.caption)
+    assert f"**Step {n:,} of {n:,}**" in markdown(trained)
+    (race,) = trained.get("vega_lite_chart")  # the race, no curves
+    assert "Occurrences in the corpus" in race.proto.spec
+    assert any('data-token-id="' in h.value for h in trained.html)  # the sample's tokens
+    trained.button(key="train.step_back").click()
+    rerun(trained)
+    assert trained.slider(key="train.step").value == n - 1
+    trained.toggle(key="train.present").set_value(False)
+    rerun(trained)
+    assert not presenting(trained)
+    assert "present" not in trained.query_params
+    assert headers(trained) == ["1 · Corpus", "2 · Settings", "3 · Your vocabularies"]
+    assert trained.slider(key="train.step").value == n - 1
+    assert metric(trained, "Pair count") == f"{record.counts[n - 2]:,}"
+
+
+def test_a_presentation_link_opens_at_step_0_ready_to_play(trained: AppTest) -> None:
+    """A teacher's link (``?vocabs=…&present=1``) opens the replay at the start, as a Merges
+    presentation does; a step in the link wins, and each step is in the link."""
+    n = expected().training.n_merges
+    link = {"vocabs": trained.query_params["vocabs"], "present": "1"}
+    at = open_train(**link)
+    assert presenting(at)
+    assert at.slider(key="train.step").value == 0
+    assert f"**Step 0 of {n:,}** — single bytes" in markdown(at)
+    assert "step" not in at.query_params
+    assert at.button(key="train.play").label == "Play"
+    at.button(key="train.step_next").click()
+    rerun(at)
+    assert at.query_params["step"] == "1"
+    assert f"**Step 1 of {n:,}** — merge of rank 0 made id 256" in markdown(at)
+    assert presenting(rerun(open_train(**link, step="7")))
+    assert open_train(**link, step="7").slider(key="train.step").value == 7
+
+
+def test_presentation_mode_waits_for_a_vocabulary_to_replay() -> None:
+    """With nothing to replay yet, a presentation link shows the page as usual, with the toggle
+    on and a sentence that says when presenting starts; the first training starts it."""
+    at = open_train(present="1")
+    assert not presenting(at)
+    assert at.toggle(key="train.present").value is True
+    assert any("Presentation mode shows the replay" in i.value for i in at.info)
+    assert headers(at)[0] == "1 · Corpus"
+    train(paste(at, CORPUS), name="cats")
+    rerun(at)
+    assert presenting(at)
+    assert at.slider(key="train.step").value == 0
+
+
+def test_presenting_a_vocabulary_without_a_training_says_to_pick_one_that_has_it(
+    trained: AppTest,
+) -> None:
+    """Imported GPT-2 files keep no training: picked while presenting, the page is as usual and
+    names it; picking the trained one presents again."""
+    enc = tk.train(CORPUS, 280)
+    files = formats.dump_gpt2(enc)
+    trained.session_state["train.import_panel"] = True  # open it, as the user does
+    rerun(trained)
+    trained.file_uploader(key="train.import_files").set_value(
+        [("encoder.json", files.encoder_json, "x"), ("vocab.bpe", files.vocab_bpe, "x")]
+    )
+    rerun(trained)
+    trained.text_input(key="train.import_name").input("files")
+    rerun(trained)
+    trained.button(key="train.import").click()
+    rerun(trained)
+    trained.selectbox(key="train.selected").set_value("cats")
+    trained.toggle(key="train.present").set_value(True)
+    rerun(trained)
+    assert presenting(trained)
+    trained.selectbox(key="train.selected").set_value("files")
+    rerun(trained)
+    assert not presenting(trained)
+    (waits,) = [i.value for i in trained.info if "Presentation mode" in i.value]
+    assert "`files` has none to replay" in waits
+    trained.selectbox(key="train.selected").set_value("cats")
+    rerun(trained)
+    assert presenting(trained)

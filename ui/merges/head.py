@@ -8,12 +8,11 @@ import streamlit as st
 
 from tokenizer import Encoding
 from ui.common.messages import inline_code
+from ui.common.presentation import TOGGLE_HELP
 from ui.common.registry import encoding_label
 from ui.merges import chunks
 from ui.merges.state import PRESENT
 from ui.merges.view import presentation_css
-
-TOGGLE_HELP = "One screen for a projector: large type, no sidebar, high contrast."
 
 
 def head(enc: Encoding) -> tuple[str, bool]:

@@ -16,6 +16,7 @@ from typing import Literal
 import regex
 
 from tokenizer import Encoding, MergeStep, bytes_to_symbols
+from ui.common import presentation
 from ui.common.glyphs import visible_html
 from ui.common.limits import MAX_ROW_PIECES, MAX_TABLE_ROWS
 from ui.common.messages import counted
@@ -375,6 +376,4 @@ _PRESENTATION_CSS = (Path(__file__).with_name("presentation.css")).read_text(enc
 
 def presentation_css(*, dark: bool) -> str:
     """A page-wide ``<style>`` for presentation mode, in the contrast of the current theme."""
-    fg, bg, pick = ("#ffffff", "#000000", "#9a5c00") if dark else ("#000000", "#ffffff", "#ffc24d")
-    colours = f":root{{--mg-fg:{fg};--mg-bg:{bg};--mg-pick-strong:{pick}}}"
-    return f"<style>{colours}{_PRESENTATION_CSS}</style>"
+    return presentation.style(_PRESENTATION_CSS, dark=dark)

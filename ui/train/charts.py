@@ -14,30 +14,33 @@ WINNER = css_colour(HUES[1])  # amber
 RIVAL = LINE  # blue
 
 
-def race_chart(rows: list[dict[str, object]]) -> Spec:
+def race_chart(rows: list[dict[str, object]], *, large: bool = False) -> Spec:
     """Horizontal bars: the merged pair on top in amber, its runners-up below in blue.
 
-    `rows` are `ui.train.replay.race_rows`: label, pair, ids, count, result, place.
+    `rows` are `ui.train.replay.race_rows`: label, pair, ids, count, result, place. `large`:
+    type and bars for a projector (presentation mode), read from the back of a classroom.
     """
+    font = 16 if large else 13
+    sized = {"labelFontSize": font, "titleFontSize": font} if large else {}  # else the theme's
     order = [row["label"] for row in sorted(rows, key=lambda row: int(str(row["place"])))]
     y = {
         "field": "label",
         "type": "nominal",
         "sort": order,
         "title": None,
-        "axis": {"labelLimit": 260, "labelOverlap": False, "labelFontSize": 13},
+        "axis": {"labelLimit": 260, "labelOverlap": False, "labelFontSize": font},
     }
     x = {
         "field": "count",
         "type": "quantitative",
         "title": "Occurrences in the corpus",
-        "axis": WHOLE_TICKS,
+        "axis": {**WHOLE_TICKS, **sized},
     }
     colour = {
         "field": "result",
         "type": "nominal",
         "scale": {"domain": ["merged", "runner-up"], "range": [WINNER, RIVAL]},
-        "legend": {"title": None, "orient": "bottom"},
+        "legend": {"title": None, "orient": "bottom", **sized},
     }
     bars = {
         "mark": {"type": "bar", "cornerRadiusEnd": 3},
@@ -56,7 +59,7 @@ def race_chart(rows: list[dict[str, object]]) -> Spec:
     # Each count in its bar's colour, which reads on both themes (Vega's default text is black,
     # lost on the dark one); the right padding keeps the longest bar's count inside the chart.
     labels = {
-        "mark": {"type": "text", "align": "left", "dx": 3, "fontSize": 13},
+        "mark": {"type": "text", "align": "left", "dx": 3, "fontSize": font},
         "encoding": {
             "y": y,
             "x": x,
@@ -67,7 +70,7 @@ def race_chart(rows: list[dict[str, object]]) -> Spec:
     return {
         "data": {"values": rows},
         "layer": [bars, labels],
-        "height": {"step": 20},
+        "height": {"step": 22 if large else 20},
         "padding": {"left": 5, "top": 5, "bottom": 5, "right": 56},
     }
 

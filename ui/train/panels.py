@@ -23,6 +23,7 @@ from ui.train.charts import CURVES, curve_chart, race_chart
 from ui.train.replay import (
     TIE_RULE,
     SampleSteps,
+    StepSummary,
     curve_frame,
     ending,
     headline,
@@ -73,12 +74,18 @@ def _toggle_play(total: int) -> None:
     st.session_state[PLAYING_KEY] = playing
 
 
-def replay(enc: Encoding, sample: str, *, said: bool) -> None:
+def replayable(enc: Encoding) -> bool:
+    """Whether `enc` has a training with at least one merge to replay."""
+    return isinstance(enc.training, TrainingRecord) and enc.training.n_merges > 0
+
+
+def replay(enc: Encoding, sample: str, *, said: bool, presenting: bool = False) -> None:
     """The replay of `enc`'s training; plays by rerunning itself every `PLAY_SECONDS`.
 
     `sample` is the text the sample box starts with (the start of its corpus). `said`: the page
     already tells how this training ended (its outcome, just above), so a training without a
-    merge does not explain itself a second time here.
+    merge does not explain itself a second time here. `presenting`: one screen for a projector
+    (ui/train/presentation.css), with the race beside the sample and no curves.
     """
     record = enc.training
     if isinstance(record, TrainingRecord) and record.n_merges == 0:
@@ -96,21 +103,25 @@ def replay(enc: Encoding, sample: str, *, said: bool) -> None:
         st.session_state[PLAYING_KEY] = False
     playing = st.session_state.get(PLAYING_KEY, False)
     with st.container(key=REPLAY_KEY):  # what the step keys step (`step_keys`)
-        st.fragment(_replay_body, run_every=PLAY_SECONDS if playing else None)(enc, sample)
+        body = st.fragment(_replay_body, run_every=PLAY_SECONDS if playing else None)
+        body(enc, sample, presenting)
 
 
 @state.one_history_entry()  # a run of the fragment alone: one Back undoes it
-def _replay_body(enc: Encoding, sample: str) -> None:
+def _replay_body(enc: Encoding, sample: str, presenting: bool) -> None:
     record = enc.training
     assert isinstance(record, TrainingRecord)  # `replay` draws this only for trained ones
     total = record.n_merges
+    # Where a view without ``?step=`` opens: presenting, at the start, ready to play (as the
+    # Merges page presents); otherwise at the end, the vocabulary as trained.
+    opening = 0 if presenting else total
     ss = st.session_state
-    if ss.get(STEP_OF) is not enc:  # another vocabulary: start at its end (the link's step, once)
+    if ss.get(STEP_OF) is not enc:  # another vocabulary: start at its opening (the link's, once)
         if STEP_OF in ss:
-            STEP.set(total)
+            STEP.set(opening)
         ss[STEP_OF] = enc
         ss[PLAYING_KEY] = False
-    STEP.seed(state.at_most(total, "this vocabulary", "step"), default=total)
+    STEP.seed(state.at_most(total, "this vocabulary", "step"), default=opening)
     take_steps(STEPS_KEY, STEP.set)
     STEP.set(min(max(STEP.value, 0), total))
     playing = ss.get(PLAYING_KEY, False)
@@ -121,13 +132,60 @@ def _replay_body(enc: Encoding, sample: str) -> None:
             ss[PLAYING_KEY] = False
             st.rerun()  # a full run stops the timer
 
-    # A wrapping row, not columns: a narrow window cut "Play" in a fixed share of the width.
-    # The step buttons carry the Merges page's keys (Home ← → End, Space to play), for a class
-    # stepping through a training from the keyboard; Streamlit leaves them to a focused slider or
-    # text box, and the four step keys to the stepper once it is in (`step_keys`, which counts
-    # presses faster than the runs). At either end the buttons stay enabled, as on Merges (a
-    # press there changes nothing): disabled, the one that had the focus dropped it to the page.
-    # The slider has a line of its own: beside them it was squeezed to a fifth of the width.
+    step = _controls(record, playing, presenting)
+    STEP.publish(default=opening)
+    summary = step_summary(record, step) if step else None
+    with st.container(key="train_headline"):
+        _headline(record, summary)
+    now = tokens_at(record, step)
+    if presenting:
+        st.caption(_figures(record, now, summary))
+        stage = st.container(horizontal=True, key="train_stage")
+        with stage.container(key="train_race"):
+            _race(record, step, summary, large=True)
+        with stage.container(key="train_sample"):
+            _sample(enc, record, step, sample, presenting=True)
+        return
+    cells = st.columns(4)
+    cells[0].metric("Pair count", "–" if summary is None else f"{summary.count:,}")
+    runner_up = None if summary is None else summary.runner_up
+    cells[1].metric("Runner-up count", "–" if runner_up is None else f"{runner_up:,}")
+    saved = None if summary is None else f"-{summary.saved:,}"
+    cells[2].metric("Corpus tokens", f"{now:,}", saved, delta_color="inverse")
+    cells[3].metric("Bytes per token", f"{record.tokens_before / now:.3f}")
+
+    left, right = st.columns(2)
+    with left:
+        _race(record, step, summary)
+    with right:
+        st.markdown("**Compression so far** (the red mark is this step)")
+        points = cache.memo("train.curve", (record,), lambda: _curve_points(record))
+        for column in CURVES:
+            value = now if column == "tokens" else record.tokens_before / now
+            shown = f"{value:,.0f}" if column == "tokens" else f"{value:.2f}"
+            st.vega_lite_chart(
+                curve_chart(points, column, step, value),
+                width="stretch",
+                alt=f"Line chart: {CURVES[column].lower()} after each step; {shown} at step "
+                f"{step:,} (the red mark).",
+            )
+
+    _sample(enc, record, step, sample)
+
+
+def _controls(record: TrainingRecord, playing: bool, presenting: bool) -> int:
+    """The step buttons, the speed and the slider; return the step they show.
+
+    A wrapping row, not columns: a narrow window cut "Play" in a fixed share of the width. The
+    step buttons carry the Merges page's keys (Home ← → End, Space to play), for a class
+    stepping through a training from the keyboard; Streamlit leaves them to a focused slider or
+    text box, and the four step keys to the stepper once it is in (`step_keys`, which counts
+    presses faster than the runs). At either end the buttons stay enabled, as on Merges (a
+    press there changes nothing): disabled, the one that had the focus dropped it to the page.
+    The slider has a line of its own (beside them it was squeezed to a fifth of the width),
+    except when presenting, where the row has the window's width and the stage needs the room.
+    """
+    total = record.n_merges
     row = st.container(horizontal=True, vertical_alignment="bottom", gap="small")
     at = STEP.value
     row.button("First", icon=":material/first_page:", shortcut="Home", key="train.step_first",
@@ -141,6 +199,7 @@ def _replay_body(enc: Encoding, sample: str) -> None:
         icon=":material/pause:" if playing else ":material/play_arrow:",
         shortcut="Space",
         key="train.play",
+        type="primary" if presenting else "secondary",
         help="Play or pause (space)",
     ):
         _toggle_play(total)
@@ -158,10 +217,7 @@ def _replay_body(enc: Encoding, sample: str) -> None:
         format_func=lambda n: f"{n:,} per tick",
         width=SPEED_BOX_PX,
     )
-    if not playing:  # the step buttons are off while it plays, and so are their keys
-        with row:  # at the row's end, where it adds no gap of its own
-            step_keys(STEPS_KEY, at, total, step_words(record, at), area=REPLAY_KEY)
-    step = st.slider(
+    step = (row if presenting else st).slider(
         "Step (merges applied)",
         0,
         total,
@@ -171,56 +227,57 @@ def _replay_body(enc: Encoding, sample: str) -> None:
         "its 0-based place in the merge list, so step k shows the merge of rank k − 1, which "
         "made id 256 + k − 1.",
     )
-    STEP.publish(default=total)
+    if not playing:  # the step buttons are off while it plays, and so are their keys
+        with row:  # at the row's end, where it adds no gap of its own
+            step_keys(STEPS_KEY, at, total, step_words(record, at), area=REPLAY_KEY)
+    return step
 
-    summary = step_summary(record, step) if step else None
+
+def _headline(record: TrainingRecord, summary: StepSummary | None) -> None:
+    """What the step did (`summary`; None at step 0), and on equal counts why its pair won."""
     if summary is None:
         st.markdown(
-            f"**Step 0 of {total:,}** — single bytes, before any merge: every byte of the corpus "
-            "is one token. Move to step 1 to see the first merge (rank 0, id 256)."
+            f"**Step 0 of {record.n_merges:,}** — single bytes, before any merge: every byte of "
+            "the corpus is one token. Move to step 1 to see the first merge (rank 0, id 256)."
         )
-    else:
-        st.markdown(headline(summary))
-        tie = tie_sentence(record, summary)
-        if tie:
-            st.markdown(f":material/balance: {tie}")
-    cells = st.columns(4)
-    cells[0].metric("Pair count", "–" if summary is None else f"{summary.count:,}")
-    runner_up = None if summary is None else summary.runner_up
-    cells[1].metric("Runner-up count", "–" if runner_up is None else f"{runner_up:,}")
-    now = tokens_at(record, step)
-    saved = None if summary is None else f"-{summary.saved:,}"
-    cells[2].metric("Corpus tokens", f"{now:,}", saved, delta_color="inverse")
-    cells[3].metric("Bytes per token", f"{record.tokens_before / now:.3f}")
+        return
+    st.markdown(headline(summary))
+    tie = tie_sentence(record, summary)
+    if tie:
+        st.markdown(f":material/balance: {tie}")
 
-    left, right = st.columns(2)
-    with left:
-        if summary is None:
-            st.markdown("**The race**")
-            st.caption("No merge yet: the race of step 1 is the first.")
-        else:
-            st.markdown("**The race this merge won** (its top rivals at that moment)")
-            st.vega_lite_chart(
-                race_chart(race_rows(record, step)),
-                width="stretch",
-                alt=f"Bar chart: the pairs of step {step:,} by count in the corpus; "
-                f"{summary.pair_text} won with {summary.count:,}.",
-            )
-            st.caption(f"The most frequent pair wins; on {TIE_RULE}.")
-    with right:
-        st.markdown("**Compression so far** (the red mark is this step)")
-        points = cache.memo("train.curve", (record,), lambda: _curve_points(record))
-        for column in CURVES:
-            value = now if column == "tokens" else record.tokens_before / now
-            shown = f"{value:,.0f}" if column == "tokens" else f"{value:.2f}"
-            st.vega_lite_chart(
-                curve_chart(points, column, step, value),
-                width="stretch",
-                alt=f"Line chart: {CURVES[column].lower()} after each step; {shown} at step "
-                f"{step:,} (the red mark).",
-            )
 
-    _sample(enc, record, step, sample)
+def _figures(record: TrainingRecord, now: int, summary: StepSummary | None) -> str:
+    """The metrics' figures as one line, for a screen with no room for four metrics."""
+    saved = "" if summary is None else f" ({summary.saved:,} fewer than the step before)"
+    runner_up = (
+        ""
+        if summary is None or summary.runner_up is None
+        else (f" · runner-up {summary.runner_up:,} times")
+    )
+    return (
+        f"Corpus: {counted(now, 'token')}{saved} · "
+        f"{record.tokens_before / now:.3f} bytes per token{runner_up}"
+    )
+
+
+def _race(
+    record: TrainingRecord, step: int, summary: StepSummary | None, *, large: bool = False
+) -> None:
+    """The pairs step `step` chose among, by count: the winner first."""
+    if summary is None:
+        st.markdown("**The race**")
+        st.caption("No merge yet: the race of step 1 is the first.")
+        return
+    st.markdown("**The race this merge won** (its top rivals at that moment)")
+    st.vega_lite_chart(
+        race_chart(race_rows(record, step), large=large),
+        width="stretch",
+        alt=f"Bar chart: the pairs of step {step:,} by count in the corpus; "
+        f"{summary.pair_text} won with {summary.count:,}.",
+    )
+    if not large:  # presenting, the tie's sentence above says it where it decided
+        st.caption(f"The most frequent pair wins; on {TIE_RULE}.")
 
 
 def _curve_points(record: TrainingRecord) -> list[dict[str, float]]:
@@ -228,8 +285,11 @@ def _curve_points(record: TrainingRecord) -> list[dict[str, float]]:
     return [dict(zip(frame.columns, row, strict=True)) for row in frame.itertuples(index=False)]
 
 
-def _sample(enc: Encoding, record: TrainingRecord, step: int, default: str) -> None:
-    """The sample box (it follows its default, the corpus's start, until edited) and its tokens."""
+def _sample(
+    enc: Encoding, record: TrainingRecord, step: int, default: str, *, presenting: bool = False
+) -> None:
+    """The sample box (it follows its default, the corpus's start, until edited) and its tokens;
+    presenting, the box is two lines and the tokens take the rest of the stage."""
     ss = st.session_state
     if SAMPLE_KEY not in ss or ss[SAMPLE_KEY] == ss.get(SAMPLE_DEFAULT):
         ss[SAMPLE_KEY] = default
@@ -239,7 +299,7 @@ def _sample(enc: Encoding, record: TrainingRecord, step: int, default: str) -> N
     text = st.text_area(
         "Sample text",
         key=SAMPLE_KEY,
-        height=90,
+        height=68 if presenting else 90,  # 68: Streamlit's least
         max_chars=MAX_REPLAY_SAMPLE_CHARS,
         label_visibility="collapsed",
         help="It starts as the beginning of the corpus; type any text.",

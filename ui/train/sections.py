@@ -1,13 +1,16 @@
-"""The Train page's sections: the corpus, the settings and Train button, your vocabularies.
+"""The Train page's sections: the corpus, the settings and Train button, your vocabularies; or,
+presenting, the replay of one of them alone.
 
 Every setting is bound to the link through ui/train/state.py; the training itself runs in the
 server-wide pool (ui/train/session.py) and the vocabulary panels are ui/train/panels.py.
 """
 
+from pathlib import Path
+
 import streamlit as st
 
 import tokenizer as tk
-from ui.common import cache, registry, state, uploads, vocab_files, vocab_panel
+from ui.common import cache, presentation, registry, state, uploads, vocab_files, vocab_panel
 from ui.common.copy_button import copy_link_button, link_leaves_out
 from ui.common.examples import DEFAULT_TEXT
 from ui.common.limits import (
@@ -42,6 +45,7 @@ from ui.train.state import (
     NAME,
     PASTE,
     PATTERN,
+    PRESENT,
     REGEX,
     SELECTED,
     SOURCE,
@@ -55,6 +59,7 @@ from ui.train.state import (
 )
 
 POLL_SECONDS = 0.25
+_PRESENTATION_CSS = Path(__file__).with_name("presentation.css").read_text(encoding="utf-8")
 STEM_CHARS = 30  # of an uploaded file's name in the suggested vocabulary name (at most 40)
 
 
@@ -348,6 +353,87 @@ def _selected(held: list[str]) -> str:
     if SELECTED.value not in held:  # removed, or dropped by the server
         SELECTED.set(default)
     return default
+
+
+def title_row() -> None:
+    """The page's title, its presentation-mode toggle and what the page does.
+
+    Presentation mode waits for a vocabulary to replay: until there is one, the page is as
+    usual, and says so under the title.
+    """
+    top = st.container(horizontal=True, vertical_alignment="bottom")
+    top.title("Train", anchor=False)
+    top.toggle(
+        "Presentation mode",
+        PRESENT.value,
+        key=PRESENT.key,
+        help=presentation.TOGGLE_HELP,
+        width="content",
+    )
+    PRESENT.publish()
+    st.caption(
+        "Train your own byte-level BPE vocabulary, watch it learn merge by merge, and compare it "
+        "with GPT-2 on the Compare page."
+    )
+    if PRESENT.value:
+        st.info(_presentation_waits(), icon=":material/slideshow:")
+
+
+def _presentation_waits() -> str:
+    """Why presentation mode, on, does not present yet: no vocabulary, or the one on show has no
+    training to replay (an imported GPT-2 or Hugging Face file)."""
+    held = list(registry.trained_encodings())
+    if held and SELECTED.value in held:
+        return (
+            f"Presentation mode shows a training's replay on one screen, and "
+            f"{inline_code(SELECTED.value, 40)} has none to replay: pick a vocabulary you trained "
+            "under 3 · Your vocabularies."
+        )
+    return (
+        "Presentation mode shows the replay of a vocabulary you trained on one screen: it starts "
+        "as soon as there is one (train one below, or import a bundle, which keeps its training "
+        "record)."
+    )
+
+
+def presented() -> tk.Encoding | None:
+    """The vocabulary to present: presentation mode is on (``?present=1``) and the vocabulary
+    on show has merges to replay; else None."""
+    if not PRESENT.seed():
+        return None
+    held = list(registry.trained_encodings())
+    if not held:
+        return None
+    _selected(held)
+    enc = registry.get_encoding(SELECTED.value)
+    return enc if panels.replayable(enc) else None
+
+
+def presentation_section(enc: tk.Encoding) -> None:
+    """The whole page while presenting: a head row (the title, the vocabulary, the toggle), then
+    the replay on the rest of one screen (ui/train/presentation.css). The corpus, the settings
+    and the other tabs wait, with their values, for the toggle to be turned off."""
+    st.html(presentation.style(_PRESENTATION_CSS, dark=st.context.theme.type == "dark"))
+    held = list(registry.trained_encodings())
+    default = _selected(held)
+    row = st.container(horizontal=True, vertical_alignment="center", key="train_head")
+    # The page's h1 still, at the size of the row's text (presentation.css).
+    row.title(f"Train · {inline_code(enc.name, 40)}", anchor=False, width="content")
+    row.selectbox(
+        "Vocabulary",
+        held,
+        key=SELECTED.key,
+        label_visibility="collapsed",
+        help="The vocabulary whose training is replayed.",
+    )
+    SELECTED.publish(default)
+    row.toggle(
+        "Presentation mode", True, key=PRESENT.key, help=presentation.TOGGLE_HELP, width="content"
+    )
+    PRESENT.publish()
+    stored = registry.stored(enc.name)
+    sample = (stored.sample if stored else "") or DEFAULT_TEXT
+    panels.replay(enc, sample, said=True, presenting=True)
 
 
 def vocabularies_section(corpus: corpora.Corpus | None) -> None:

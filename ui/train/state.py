@@ -37,6 +37,9 @@ TAB = state.Param(
     show=lambda label: next(k for k, v in TABS.items() if v == label),
 )
 
+# Presentation mode (``?present=1``): the replay of the vocabulary on show, on one screen.
+PRESENT = state.flag("train.present", "present")
+
 # Not in links: this session's training and the replay's player.
 PENDING_KEY = "train.pending"  # the training this session waits for
 NOTICE_KEY = "train.notice"

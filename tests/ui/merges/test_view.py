@@ -242,8 +242,8 @@ def test_a_shortened_chip_keeps_its_last_character_whole() -> None:
 
 
 def test_presentation_css_follows_the_theme() -> None:
-    assert "--mg-fg:#000000" in presentation_css(dark=False)
-    assert "--mg-fg:#ffffff" in presentation_css(dark=True)
+    assert "--present-fg:#000000" in presentation_css(dark=False)
+    assert "--present-fg:#ffffff" in presentation_css(dark=True)
     assert "stSidebar" in presentation_css(dark=False)
 
 

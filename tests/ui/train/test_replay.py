@@ -133,6 +133,23 @@ def test_race_chart_counts_read_on_both_themes_with_whole_ticks(enc: tk.Encoding
     assert labels["encoding"]["x"]["axis"]["tickMinStep"] == 1
 
 
+def test_a_large_race_chart_is_the_same_chart_in_type_for_a_projector(enc: tk.Encoding) -> None:
+    """Presenting, the race's type is 16 px (13 on the page) and its bars taller; the data, the
+    colours and the tooltips are the page's chart's. On the page the axis keeps the theme's."""
+    rows = race_rows(enc.training, 3)
+    small, large = race_chart(rows), race_chart(rows, large=True)
+    assert large["data"] == small["data"]
+    assert [layer["encoding"]["color"]["scale"] for layer in large["layer"]] == [
+        layer["encoding"]["color"]["scale"] for layer in small["layer"]
+    ]
+    bars, labels = large["layer"]
+    assert labels["mark"]["fontSize"] == 16 > small["layer"][1]["mark"]["fontSize"]
+    assert bars["encoding"]["y"]["axis"]["labelFontSize"] == 16
+    assert bars["encoding"]["x"]["axis"]["titleFontSize"] == 16
+    assert "titleFontSize" not in small["layer"][0]["encoding"]["x"]["axis"]
+    assert large["height"]["step"] > small["height"]["step"]
+
+
 @pytest.mark.parametrize("column", list(CURVES))
 def test_curve_chart_marks_the_step(enc: tk.Encoding, column: str) -> None:
     points = curve_frame(enc.training).to_dict("records")

@@ -1,0 +1,77 @@
+"""Train's presentation mode: a training's replay on one projector screen, in both themes, at a
+laptop's and a projector's size, stepped from the keyboard, and shared as a link."""
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.harness import goto, keyed, new_page, rerun, screenshot, wait_idle, wait_settled
+from tests.e2e.playground_page import assert_on_screen
+from tests.e2e.test_train_page import train_a_slice
+
+# Page height, as Streamlit scrolls inside its main block rather than the document.
+_PAGE_HEIGHT_JS = "() => document.querySelector('[data-testid=stMain]').scrollHeight"
+_FONT_PX_JS = "e => parseFloat(getComputedStyle(e).fontSize)"
+# The replay's stepper (ui/components/steps.js) is drawn in the page as it is now.
+_STEPPER_IN_JS = "() => window.bplSteps?.['train.steps']?.host?.isConnected === true"
+
+
+def _fits_one_screen(page: Page, height: int) -> None:
+    """The player, the step's headline, the race and the sample's first tokens and ids are all
+    in the window, and the page does not scroll."""
+    assert page.evaluate(_PAGE_HEIGHT_JS) <= height
+    assert_on_screen(page, keyed(page, "train.play").get_by_role("button"), "Play")
+    assert_on_screen(page, keyed(page, "train.step"), "the slider")
+    assert_on_screen(page, keyed(page, "train_headline").locator("p").first, "the headline")
+    race = keyed(page, "train_race")
+    assert_on_screen(page, race.get_by_text("The race this merge won"), "the race's title")
+    chart = race.locator("[data-testid='stVegaLiteChart']").bounding_box()
+    assert chart is not None and chart["y"] + 200 <= height, "most of the race in sight"
+    sample = keyed(page, "train_sample")
+    assert_on_screen(page, sample.locator(".bpl-text .tok").first, "the sample's first token")
+    assert_on_screen(page, sample.locator(".bpl-ids .tid").first, "the sample's first id")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (1024, 768)])
+def test_presenting_a_training_fits_one_screen_and_steps_from_the_keys(
+    browser: Browser, app_url: str, width: int, height: int, scheme: str
+) -> None:
+    """Turned on after a training, the page is its replay on one screen: no sidebar, the race
+    beside the sample in large type, ← → Home End stepping it; its link opens it presenting at
+    step 0 in another browser, ready to play."""
+    size = 320 + width % 9 + (scheme == "dark")  # a training of its own (`train_a_slice`)
+    with new_page(browser, width=width, height=height, color_scheme=scheme) as page:
+        train_a_slice(lambda path: goto(page, app_url + path), page, size)
+        wait_idle(page)
+        with rerun(page):
+            keyed(page, "train.present").get_by_text("Presentation mode").click()
+        wait_settled(page)
+        expect(page.get_by_test_id("stSidebar")).to_be_hidden()
+        assert "present=1" in page.url
+        _fits_one_screen(page, height)
+        headline = keyed(page, "train_headline").locator("p").first
+        assert headline.evaluate(_FONT_PX_JS) >= 20
+        token = keyed(page, "train_sample").locator(".bpl-text .tok").first
+        assert token.evaluate(_FONT_PX_JS) >= 24
+        slider = keyed(page, "train.step").get_by_role("slider")
+        page.wait_for_function(_STEPPER_IN_JS)  # a key before it would go to the old page's
+        page.evaluate("() => document.activeElement.blur()")
+        page.keyboard.press("Home")
+        expect(slider).to_have_value("0")
+        expect(headline).to_contain_text("Step 0 of")
+        for _ in range(2):
+            page.keyboard.press("ArrowRight")
+        expect(slider).to_have_value("2")
+        expect(headline).to_contain_text("Step 2 of")
+        wait_settled(page)
+        _fits_one_screen(page, height)  # a step with a merge: the race is drawn
+        screenshot(page, f"train-present-{width}x{height}-{scheme}", whole=False)
+        link = re.sub(r"&step=\d+|step=\d+&", "", page.url)
+    with new_page(browser, width=width, height=height, color_scheme=scheme) as other:
+        goto(other, link)
+        wait_settled(other)
+        expect(other.get_by_test_id("stSidebar")).to_be_hidden()
+        expect(keyed(other, "train.step").get_by_role("slider")).to_have_value("0")
+        assert other.evaluate(_PAGE_HEIGHT_JS) <= height
