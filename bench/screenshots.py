@@ -122,6 +122,21 @@ SHOTS = [
             scroll_to(".st-key-train-step"),
         ],
     ),
+    # The same training presented for a projector, at the same early step: the race beside the
+    # sample's tokens, on one screen.
+    Shot(
+        "train-presentation",
+        "/train",
+        [
+            click(TRAIN_BUTTON, SLOW_MS),
+            visible(".st-key-train-replay", SLOW_MS),  # trained, or taken from the shot before
+            wait_settled,  # the runs that end a training, before the toggle's
+            click(".st-key-train-present >> text=Presentation mode"),
+            visible(".st-key-train_stage"),
+            press(REPLAY_SLIDER, "Home"),
+            press(REPLAY_SLIDER, "PageUp"),
+        ],
+    ),
     # Three tokenizers side by side on the same text, then the boundary diff of all three.
     Shot("compare", "/compare", [visible(".bdw .blk"), scroll_to(".st-key-compare-encs")]),
     # Where they cut differently: a row per tokenizer, unique cuts marked, counts in the key.
