@@ -146,30 +146,12 @@ def _replay_body(enc: Encoding, sample: str, presenting: bool) -> None:
         with stage.container(key="train_sample"):
             _sample(enc, record, step, sample, presenting=True)
         return
-    cells = st.columns(4)
-    cells[0].metric("Pair count", "–" if summary is None else f"{summary.count:,}")
-    runner_up = None if summary is None else summary.runner_up
-    cells[1].metric("Runner-up count", "–" if runner_up is None else f"{runner_up:,}")
-    saved = None if summary is None else f"-{summary.saved:,}"
-    cells[2].metric("Corpus tokens", f"{now:,}", saved, delta_color="inverse")
-    cells[3].metric("Bytes per token", f"{record.tokens_before / now:.3f}")
-
+    _metrics(record, now, summary)
     left, right = st.columns(2)
     with left:
         _race(record, step, summary)
     with right:
-        st.markdown("**Compression so far** (the red mark is this step)")
-        points = cache.memo("train.curve", (record,), lambda: _curve_points(record))
-        for column in CURVES:
-            value = now if column == "tokens" else record.tokens_before / now
-            shown = f"{value:,.0f}" if column == "tokens" else f"{value:.2f}"
-            st.vega_lite_chart(
-                curve_chart(points, column, step, value),
-                width="stretch",
-                alt=f"Line chart: {CURVES[column].lower()} after each step; {shown} at step "
-                f"{step:,} (the red mark).",
-            )
-
+        _curves(record, step, now)
     _sample(enc, record, step, sample)
 
 
@@ -245,6 +227,32 @@ def _headline(record: TrainingRecord, summary: StepSummary | None) -> None:
     tie = tie_sentence(record, summary)
     if tie:
         st.markdown(f":material/balance: {tie}")
+
+
+def _metrics(record: TrainingRecord, now: int, summary: StepSummary | None) -> None:
+    """The step's counts as four metrics (`now`: the corpus's tokens after the step)."""
+    cells = st.columns(4)
+    cells[0].metric("Pair count", "–" if summary is None else f"{summary.count:,}")
+    runner_up = None if summary is None else summary.runner_up
+    cells[1].metric("Runner-up count", "–" if runner_up is None else f"{runner_up:,}")
+    saved = None if summary is None else f"-{summary.saved:,}"
+    cells[2].metric("Corpus tokens", f"{now:,}", saved, delta_color="inverse")
+    cells[3].metric("Bytes per token", f"{record.tokens_before / now:.3f}")
+
+
+def _curves(record: TrainingRecord, step: int, now: int) -> None:
+    """The compression curves, each with its red mark at `step`."""
+    st.markdown("**Compression so far** (the red mark is this step)")
+    points = cache.memo("train.curve", (record,), lambda: _curve_points(record))
+    for column in CURVES:
+        value = now if column == "tokens" else record.tokens_before / now
+        shown = f"{value:,.0f}" if column == "tokens" else f"{value:.2f}"
+        st.vega_lite_chart(
+            curve_chart(points, column, step, value),
+            width="stretch",
+            alt=f"Line chart: {CURVES[column].lower()} after each step; {shown} at step "
+            f"{step:,} (the red mark).",
+        )
 
 
 def _figures(record: TrainingRecord, now: int, summary: StepSummary | None) -> str:

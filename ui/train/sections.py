@@ -431,9 +431,15 @@ def presentation_section(enc: tk.Encoding) -> None:
         "Presentation mode", True, key=PRESENT.key, help=presentation.TOGGLE_HELP, width="content"
     )
     PRESENT.publish()
-    stored = registry.stored(enc.name)
-    sample = (stored.sample if stored else "") or DEFAULT_TEXT
-    panels.replay(enc, sample, said=True, presenting=True)
+    panels.replay(enc, _replay_sample(enc.name, None), said=True, presenting=True)
+
+
+def _replay_sample(name: str, corpus: corpora.Corpus | None) -> str:
+    """The text the replay's sample box starts with: the start of the corpus the vocabulary
+    `name` learned from, else of the corpus on the page (`corpus`), else the default text."""
+    stored = registry.stored(name)
+    learned = stored.sample if stored else ""
+    return learned or (default_sample(corpus.text) if corpus is not None else "") or DEFAULT_TEXT
 
 
 def vocabularies_section(corpus: corpora.Corpus | None) -> None:
@@ -469,12 +475,10 @@ def vocabularies_section(corpus: corpora.Corpus | None) -> None:
         TAB.seed()
         tabs = st.tabs(list(TABS.values()), key=TAB.key, on_change="rerun")
         TAB.publish()
-        sample = (stored.sample if stored else "") or (
-            default_sample(corpus.text) if corpus is not None else ""
-        )
         with tabs[0]:
             if tabs[0].open:
-                panels.replay(enc, sample or DEFAULT_TEXT, said=session.said_how_it_ended(name))
+                sample = _replay_sample(name, corpus)
+                panels.replay(enc, sample, said=session.said_how_it_ended(name))
         with tabs[1]:
             if tabs[1].open:
                 panels.vocabulary(enc)
