@@ -401,3 +401,28 @@ def test_whitespace_marks_read_at_4_5_to_1_on_every_tint(
             expect(marks.first).to_be_attached()
             worst = min(marks.evaluate_all(f"ms => ms.map({CONTRAST_JS})"))
             assert worst >= 4.5, (colour, worst)
+
+
+# Each drawn name's border width and its type size as a share of its token's.
+_BOXES_JS = """names => names.map(name => {
+  const own = getComputedStyle(name), token = getComputedStyle(name.parentElement);
+  return [own.borderTopWidth, parseFloat(own.fontSize) / parseFloat(token.fontSize)];
+})"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_control_and_invisible_characters_are_named_in_boxes(
+    browser, app_url: str, scheme: str
+) -> None:
+    """Control pictures (␛) drew as empty boxes: no standard Debian font has them. A control
+    character (C0, DEL, C1), and an invisible one with glyphs on, is its name in a small box."""
+    text = "a\x1bb\x7fc\x85d\u200be"
+    with new_page(browser, width=1280, height=720, color_scheme=scheme) as page:
+        goto(page, f"{app_url}/?{urlencode({'text': text, 'ws': '1'})}")
+        wait_for_ids(page, oracle_ids("gpt2", text))
+        names = page.locator(".bpl-text .ctl")
+        expect(names).to_have_text(["ESC", "DEL", "U+0085", "U+200B"])
+        for border, share in names.evaluate_all(_BOXES_JS):
+            assert border == "1px" and share < 0.8, (border, share)
+        assert min(names.evaluate_all(f"ms => ms.map({CONTRAST_JS})")) >= 4.5
+        screenshot(page, f"playground-controls-{scheme}")

@@ -1,9 +1,10 @@
 """Text to escaped HTML, with invisible characters made visible.
 
 Everything that reaches the page as token text goes through `visible_html`, which escapes HTML
-first and only then adds our own markup, so no input can open a tag. Control characters always
-get their Unicode "control picture" (a NUL or an escape code would otherwise vanish or confuse
-the browser); whitespace and invisible format characters get glyphs when the toggle is on.
+first and only then adds our own markup, so no input can open a tag. Control characters are
+always drawn by name (a NUL or an escape code would otherwise vanish or confuse the browser);
+whitespace and invisible format characters get glyphs when the toggle is on. Plain text (a table
+cell, a button's label) cannot hold a box, so `visible_text` gives the same marks as characters.
 """
 
 import re
@@ -44,39 +45,82 @@ def code_point(char: str) -> str:
     return f"U+{ord(char):04X}"
 
 
+# ASCII's names of the C0 control characters, by code; tab, newline and carriage return are
+# whitespace, with glyphs of their own.
+# fmt: off
+_C0_NAMES = [
+    "NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "HT", "LF", "VT", "FF", "CR",
+    "SO", "SI", "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "ESC",
+    "FS", "GS", "RS", "US",
+]
+# fmt: on
+
+
+def control_name(char: str) -> str:
+    """How a control character is drawn on a page: its ASCII name, or its code point for the C1
+    controls (U+0080 to U+009F, which have no short names in common use).
+
+    >>> control_name("\\x1b"), control_name("\\x7f"), control_name("\\x85")
+    ('ESC', 'DEL', 'U+0085')
+    """
+    code = ord(char)
+    if code < 0x20:
+        return _C0_NAMES[code]
+    return "DEL" if code == 0x7F else code_point(char)
+
+
+def control_picture(char: str) -> str:
+    """A control character as one character of plain text: its Unicode control picture (U+2400
+    and up, U+2421 for DEL), or its code point for the C1 controls, which have none."""
+    code = ord(char)
+    if code < 0x20:
+        return chr(0x2400 + code)
+    return "\u2421" if code == 0x7F else code_point(char)
+
+
+_CONTROLS = [chr(c) for c in (*range(0x20), 0x7F, *range(0x80, 0xA0)) if chr(c) not in "\t\n"]
+
+
 def _glyph(symbol: str) -> str:
     return f'<span class="ws">{symbol}</span>'
 
 
-def _build_table(*, show_whitespace: bool, line_breaks: bool) -> dict[int, str]:
-    """A `str.translate` table: one pass over the text does escaping and glyphs together."""
-    table = {ord(c): escape(c) for c in "&<>\"'"}
-    # C0 controls and DEL -> control pictures (U+2400 + code, U+2421 for DEL); tab, newline and
-    # carriage return are whitespace and handled below.
-    for code in [*range(0x20), 0x7F]:
-        if chr(code) not in "\t\n\r":
-            table[code] = _glyph("\u2421" if code == 0x7F else chr(0x2400 + code))
+def _named(name: str) -> str:
+    """A character drawn by its name in a small box (frame.css): no font is needed for it, and it
+    reads as one character, not as letters of the text. Control pictures were the first try,
+    but none of Debian's standard fonts has them, and each drew as an empty box."""
+    return f'<span class="ws ctl">{name}</span>'
+
+
+def _build_table(*, show_whitespace: bool, line_breaks: bool, html: bool) -> dict[int, str]:
+    """A `str.translate` table: one pass over the text does escaping and glyphs together.
+
+    Without `html` it is plain text's: the same marks as characters, nothing escaped.
+    """
+    glyph = _glyph if html else str
+    table = {ord(c): escape(c) for c in "&<>\"'"} if html else {}
+    for char in _CONTROLS:  # a carriage return too: the HTML parser made a lone one a line break
+        table[ord(char)] = _named(control_name(char)) if html else control_picture(char)
     if show_whitespace:
         for char, symbol in WHITESPACE_GLYPHS.items():
-            table[ord(char)] = _glyph(symbol)
+            if char != "\r":
+                table[ord(char)] = glyph(symbol)
         for char in INVISIBLE_CHARS:
-            table[ord(char)] = _glyph(code_point(char))
-    else:
-        # The HTML parser turns a lone CR into a line break; show what it is instead.
-        table[ord("\r")] = _glyph(WHITESPACE_GLYPHS["\r"])
+            table[ord(char)] = _named(code_point(char)) if html else code_point(char)
     if line_breaks:
         if show_whitespace:
-            table[ord("\n")] = _glyph(WHITESPACE_GLYPHS["\n"]) + "\n"
+            table[ord("\n")] = glyph(WHITESPACE_GLYPHS["\n"]) + "\n"
     else:
-        table[ord("\n")] = _glyph(WHITESPACE_GLYPHS["\n"])
+        table[ord("\n")] = glyph(WHITESPACE_GLYPHS["\n"])
     return table
 
 
 _TABLES = {
-    (ws, br): _build_table(show_whitespace=ws, line_breaks=br)
+    (ws, br): _build_table(show_whitespace=ws, line_breaks=br, html=True)
     for ws in (False, True)
     for br in (False, True)
 }
+_TEXT_TABLE = _build_table(show_whitespace=True, line_breaks=False, html=False)
 
 
 def is_invisible(text: str) -> bool:
@@ -114,6 +158,17 @@ def visible_html(
     if alone and _MARK.match(text):
         return _glyph(DOTTED_CIRCLE) + shown
     return shown
+
+
+def visible_text(text: str, *, alone: bool = False) -> str:
+    """`visible_html`'s marks as plain text, every glyph on and on one line: a token in a table
+    or on a button, where no markup is drawn. Control characters are their control pictures.
+
+    >>> visible_text(" a\\tb\\n\\x1b\\u200b")
+    '·a→b↵␛U+200B'
+    """
+    shown = text.translate(_TEXT_TABLE)
+    return DOTTED_CIRCLE + shown if alone and _MARK.match(text) else shown
 
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")

@@ -6,14 +6,10 @@ replay and the vocabulary explorer: whitespace and control characters as the gly
 never hidden behind a U+FFFD.
 """
 
-import re
-from html import unescape
-
 from tokenizer import Encoding
 from tokenizer.vocab import utf8_runs
-from ui.common.glyphs import WHITESPACE_GLYPHS, visible_html
+from ui.common.glyphs import WHITESPACE_GLYPHS, visible_html, visible_text
 
-_TAG = re.compile(r"<[^>]*>")
 # The search box reads the glyphs it shows: "·the" means " the" (a space is invisible in a box).
 _READ_GLYPHS = str.maketrans({glyph: char for char, glyph in WHITESPACE_GLYPHS.items()})
 _WRITE_GLYPHS = str.maketrans(WHITESPACE_GLYPHS)
@@ -39,20 +35,13 @@ def token_html(piece: bytes) -> str:
 
 
 def plain(piece: bytes) -> str:
-    """A token as plain text for tables and buttons: the same glyphs, hex in ⟨ ⟩.
-
-    The glyphs come from `visible_html`, so both views always agree; its only tags are its own
-    (all text in it is escaped), so removing them and unescaping leaves exactly the shown text.
+    """A token as plain text for tables and buttons: the same marks, hex in ⟨ ⟩.
 
     >>> plain(b" a\\n\\xf0\\x9f")
     '·a↵⟨F0 9F⟩'
     """
     return "".join(
-        unescape(
-            _TAG.sub("", visible_html(run, show_whitespace=True, line_breaks=False, alone=True))
-        )
-        if isinstance(run, str)
-        else f"⟨{hex_bytes(run)}⟩"
+        visible_text(run, alone=True) if isinstance(run, str) else f"⟨{hex_bytes(run)}⟩"
         for run in utf8_runs(piece)
     )
 

@@ -10,6 +10,7 @@ import string
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape, unescape
+from itertools import cycle
 from pathlib import Path
 from typing import Literal
 
@@ -60,6 +61,7 @@ _GRAPHEMES = regex.compile(r"\X")
 
 _MARKDOWN_SPECIAL = frozenset(string.punctuation)
 _TAG = re.compile("<[^>]*>")
+_NAMED = re.compile('<span class="ws ctl">([^<]*)</span>')  # `visible_html`'s boxed names
 # Where a pattern's alternative may wrap: before a class or a group, after a `|`; never between
 # an atom and its quantifier (it wrapped ` ?[^\s\p{L}\p{N}]` before its `+`), nor in an escape.
 _PATTERN_BREAKS = re.compile(r"(?<=.)(?<!\\)(?=[\[(])|(?<=\|)")
@@ -69,15 +71,22 @@ def markdown_literal(text: str) -> str:
     """`text` as Streamlit Markdown that shows exactly these characters, whitespace as glyphs.
 
     The glyphs are the token view's (`visible_html`), read back as plain text: its output
-    escapes every ``<`` of the text, so the only tags in it are its own glyph spans. Then every
-    ASCII punctuation character is backslash-escaped, which is valid CommonMark and also stops
-    Streamlit's own directives (``:red[…]``, ``:material/…:``, ``$…$``).
+    escapes every ``<`` of the text, so the only tags in it are its own spans. A character it
+    draws by name in a box (ESC, U+200B) becomes inline code, which a label can show. Then every
+    other ASCII punctuation character is backslash-escaped, which is valid CommonMark and also
+    stops Streamlit's own directives (``:red[…]``, ``:material/…:``, ``$…$``).
 
-    >>> markdown_literal(" **hi**:\\n")
-    '·\\\\*\\\\*hi\\\\*\\\\*\\\\:↵'
+    >>> markdown_literal(" **hi**:\\n"), markdown_literal("a\\x1b")
+    ('·\\\\*\\\\*hi\\\\*\\\\*\\\\:↵', 'a`ESC`')
     """
-    glyphs = visible_html(text, show_whitespace=True, line_breaks=False, alone=True)
-    plain = unescape(_TAG.sub("", glyphs))
+    parts = _NAMED.split(visible_html(text, show_whitespace=True, line_breaks=False, alone=True))
+    return "".join(
+        f"`{part}`" if named else _escaped(unescape(_TAG.sub("", part)))
+        for named, part in zip(cycle((False, True)), parts, strict=False)
+    )
+
+
+def _escaped(plain: str) -> str:
     return "".join("\\" + char if char in _MARKDOWN_SPECIAL else char for char in plain)
 
 

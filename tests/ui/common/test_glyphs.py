@@ -1,8 +1,10 @@
 """Whitespace glyphs and escaping of token text."""
 
+import unicodedata
+
 import pytest
 
-from ui.common.glyphs import is_invisible, visible_html
+from ui.common.glyphs import is_invisible, visible_html, visible_text
 
 
 def test_plain_mode_escapes_and_keeps_whitespace() -> None:
@@ -22,14 +24,37 @@ def test_one_line_mode_has_no_real_line_break() -> None:
 
 
 @pytest.mark.parametrize("show_whitespace", [False, True])
-def test_control_characters_always_get_control_pictures(show_whitespace: bool) -> None:
-    html = visible_html("\x00\x1b\x7f\r", show_whitespace=show_whitespace)
-    assert [c for c in html if c in "␀␛␡␍"] == list("␀␛␡␍")
-    assert not any(c in html for c in "\x00\x1b\x7f\r")
+def test_control_characters_are_always_drawn_by_name_in_a_box(show_whitespace: bool) -> None:
+    """By name, not by control picture: no standard Debian font has those (each was a box)."""
+    html = visible_html("\x00a\x1b\x7f\r\x85", show_whitespace=show_whitespace)
+    assert html == (
+        '<span class="ws ctl">NUL</span>a<span class="ws ctl">ESC</span>'
+        '<span class="ws ctl">DEL</span><span class="ws ctl">CR</span>'
+        '<span class="ws ctl">U+0085</span>'
+    )
+
+
+def test_every_control_character_is_named_and_no_other_character_is() -> None:
+    controls = [chr(c) for c in range(0x100) if unicodedata.category(chr(c)) == "Cc"]
+    for char in controls:
+        html = visible_html(char, show_whitespace=False)
+        assert (html.startswith('<span class="ws ctl">') and char not in html) == (
+            char not in "\t\n"
+        ), repr(char)
+    others = "".join(chr(c) for c in range(0x20, 0x3000) if chr(c) not in controls)
+    assert "ctl" not in visible_html(
+        others.replace("<", "").replace(">", ""), show_whitespace=False
+    )
+
+
+def test_plain_text_gives_control_pictures_and_code_points_without_markup() -> None:
+    assert visible_text("\x00 \x1b\x7f\r\x85\u200b\n") == "␀·␛␡␍U+0085U+200B↵"
+    assert visible_text("<&>") == "<&>"  # plain text: nothing to escape
+    assert visible_text("\u0301x", alone=True) == "\u25cc\u0301x"
 
 
 def test_invisible_format_characters_show_their_code_point_with_glyphs_on() -> None:
-    assert "U+200D" in visible_html("a\u200db", show_whitespace=True)
+    assert '<span class="ws ctl">U+200D</span>' in visible_html("a\u200db", show_whitespace=True)
     assert "U+202E" in visible_html("\u202e", show_whitespace=True)
     assert visible_html("a\u200db", show_whitespace=False) == "a\u200db"
 

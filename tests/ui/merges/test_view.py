@@ -1,6 +1,7 @@
 """The merges page's HTML and chip labels: right numbers, right highlights, nothing unescaped."""
 
 import itertools
+import re
 import string
 from html import unescape
 
@@ -205,13 +206,18 @@ def test_user_text_never_becomes_markup(payload: str) -> None:
 
 
 def unescape_markdown(literal: str) -> str:
-    """Undo `markdown_literal`'s escapes, failing on any punctuation left unescaped."""
+    """Undo `markdown_literal`'s escapes, failing on any punctuation left unescaped but the
+    backticks of a character's name in inline code (`ESC`), which it gives as ⟦ESC⟧."""
     out = []
     chars = iter(literal)
     for char in chars:
         if char == "\\":
             char = next(chars)
             assert char in string.punctuation, f"needless escape of {char!r}"
+        elif char == "`":
+            name = "".join(iter(chars.__next__, "`"))
+            assert re.fullmatch(r"[A-Z][A-Z0-9]{1,2}|U\+[0-9A-F]{4,5}", name), literal
+            char = f"⟦{name}⟧"
         else:
             assert char not in string.punctuation, f"unescaped {char!r} in {literal!r}"
         out.append(char)
@@ -227,6 +233,12 @@ def test_chip_labels_escape_every_markdown_character(payload: str) -> None:
 
 def test_chip_labels_show_whitespace_and_the_kind_icon() -> None:
     assert chip_label(" a\n", "letters") == ":material/abc: ·a↵"
+
+
+def test_chip_labels_name_controls_and_invisible_characters_in_inline_code() -> None:
+    """As the views' boxes: a control picture (␛) drew as an empty box without a font for it."""
+    shown = unescape_markdown(markdown_literal("a\x1b[0m\u200b\x85*"))
+    assert shown == "a⟦ESC⟧[0m⟦U+200B⟧⟦U+0085⟧*"
     long = chip_label("x" * 100, "letters")
     assert long.endswith("…") and len(long) == len(":material/abc: ") + CHIP_CHARS
 
