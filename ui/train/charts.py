@@ -18,7 +18,8 @@ def race_chart(rows: list[dict[str, object]], *, large: bool = False) -> Spec:
     """Horizontal bars: the merged pair on top in amber, its runners-up below in blue.
 
     `rows` are `ui.train.replay.race_rows`: label, pair, ids, count, result, place. `large`:
-    type and bars for a projector (presentation mode), read from the back of a classroom.
+    type and bars for a projector (presentation mode), read from the back of a classroom, on
+    the presenting page's own background.
     """
     font = 16 if large else 13
     sized = {"labelFontSize": font, "titleFontSize": font} if large else {}  # else the theme's
@@ -67,12 +68,15 @@ def race_chart(rows: list[dict[str, object]], *, large: bool = False) -> Spec:
             "color": colour,
         },
     }
-    return {
+    spec: Spec = {
         "data": {"values": rows},
         "layer": [bars, labels],
         "height": {"step": 22 if large else 20},
         "padding": {"left": 5, "top": 5, "bottom": 5, "right": 56},
     }
+    if large:  # on the presenting page's black, the dark theme's grey chart was a panel of its own
+        spec["background"] = "transparent"
+    return spec
 
 
 CURVES = {

@@ -135,7 +135,8 @@ def test_race_chart_counts_read_on_both_themes_with_whole_ticks(enc: tk.Encoding
 
 def test_a_large_race_chart_is_the_same_chart_in_type_for_a_projector(enc: tk.Encoding) -> None:
     """Presenting, the race's type is 16 px (13 on the page) and its bars taller; the data, the
-    colours and the tooltips are the page's chart's. On the page the axis keeps the theme's."""
+    colours and the tooltips are the page's chart's. On the page the axis and background keep the
+    theme's; presenting, the page's black or white shows through."""
     rows = race_rows(enc.training, 3)
     small, large = race_chart(rows), race_chart(rows, large=True)
     assert large["data"] == small["data"]
@@ -148,6 +149,7 @@ def test_a_large_race_chart_is_the_same_chart_in_type_for_a_projector(enc: tk.En
     assert bars["encoding"]["x"]["axis"]["titleFontSize"] == 16
     assert "titleFontSize" not in small["layer"][0]["encoding"]["x"]["axis"]
     assert large["height"]["step"] > small["height"]["step"]
+    assert large["background"] == "transparent" and "background" not in small
 
 
 @pytest.mark.parametrize("column", list(CURVES))
