@@ -335,6 +335,25 @@ def test_the_tokens_and_their_ids_both_stay_in_sight(
         screenshot(page, f"merges-present-tokens-and-ids-{size[0]}x{size[1]}-dark", whole=False)
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)], ids=["1280x720", "1024x768"])
+def test_a_short_texts_ids_show_whole_where_there_is_room(
+    browser: Browser, app_url: str, size: tuple[int, int]
+) -> None:
+    """At 1024x768 the ids box was capped at two lines: the opening text's 26 ids showed 18 and
+    faded, above half a pane of nothing. It gives way only to a text that needs the room (the
+    test above: the tokens first, the ids down to two lines)."""
+    with new_page(browser, width=size[0], height=size[1]) as page:
+        goto(page, app_url + "/")
+        open_presenting(page, app_url + "/merges?present=1")
+        ids = page.locator(".st-key-merges_text .bpl-ids")
+        expect(ids.locator(".tid").first).to_be_attached()
+        wait_idle(page)
+        assert ids.evaluate("e => e.scrollHeight - e.clientHeight") <= 1
+        found = ids.bounding_box()
+        assert found is not None and found["y"] + found["height"] <= size[1]
+        assert page.evaluate(_OVERFLOW_JS) <= 1
+
+
 _FOX = "The quick brown fox jumps over the lazy dog. Tokenization is fun! 12345 naïve café 🙂"
 
 
