@@ -79,6 +79,10 @@ def control_picture(char: str) -> str:
 
 
 _CONTROLS = [chr(c) for c in (*range(0x20), 0x7F, *range(0x80, 0xA0)) if chr(c) not in "\t\n"]
+CONTROL_PICTURES = str.maketrans({char: control_picture(char) for char in _CONTROLS})
+"""A `str.translate` table for quoting a value as given (a link's): its control characters
+made visible, nothing else changed. Raw, an escape code drew nothing on a Mac, and could end
+a line of Markdown (a carriage return)."""
 
 
 def _glyph(symbol: str) -> str:

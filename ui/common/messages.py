@@ -7,9 +7,12 @@ formatted. Quoting it as inline code shows it literally, whatever it contains.
 import re
 from collections.abc import Sequence
 
+from ui.common.glyphs import CONTROL_PICTURES
+
 
 def inline_code(text: str, max_chars: int = 24) -> str:
-    """`text` as a Markdown code span that shows it verbatim (shortened past `max_chars`).
+    """`text` as a Markdown code span that shows it verbatim (shortened past `max_chars`), its
+    control characters as their pictures (`CONTROL_PICTURES`).
 
     The fence is one backtick longer than the longest run inside, as CommonMark requires:
 
@@ -18,7 +21,7 @@ def inline_code(text: str, max_chars: int = 24) -> str:
     """
     if len(text) > max_chars:
         text = text[: max_chars - 1] + "…"
-    text = text.replace("\n", " ")
+    text = text.replace("\n", " ").translate(CONTROL_PICTURES)
     longest = max((len(run) for run in re.findall("`+", text)), default=0)
     fence = "`" * (longest + 1)
     return f"{fence} {text} {fence}" if longest else f"{fence}{text}{fence}"

@@ -13,5 +13,10 @@ def test_long_items_are_shortened_and_newlines_flattened() -> None:
     assert "\n" not in inline_code("a\nb")
 
 
+def test_a_code_span_shows_control_characters_as_their_pictures() -> None:
+    """A link's ``id=%1B`` was quoted with a raw escape code: nothing on a Mac, a box here."""
+    assert inline_code("id=\x1b\r\x85\n") == "`id=␛␍U+0085 `"
+
+
 def test_quote_some_counts_the_rest() -> None:
     assert quote_some(list(range(10)), limit=3) == "`0`, `1`, `2` and 7 more"
