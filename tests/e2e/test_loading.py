@@ -17,14 +17,18 @@ from playwright.sync_api import Browser, expect
 from tests.e2e.harness import goto, new_page
 
 # Every frame from the moment the page is styled (frame.css: 3.75 rem above the main block,
-# Streamlit's own is 6) and the box's component is in its place, that place's height.
+# Streamlit's own is 6), the box's component is in its place and what the run draws right after
+# it is in too ($AFTER), that place's height. Beside the tokens the box fills its column down to
+# the settings under it: on a loaded CI machine they once came a few frames after the box, which
+# was 69 px taller until then. That is the page being drawn top down, not the box loading.
 _RECORD_JS = """
 window.__boxHeights = [];
 const frame = () => {
   const main = document.querySelector("[data-testid=stMainBlockContainer]");
   const styled = main && getComputedStyle(main).paddingTop === "60px";
   const place = document.querySelector("$PLACE");
-  if (styled && place && place.querySelector(".stBidiComponent")) {
+  const after = document.querySelector("$AFTER");
+  if (styled && place && after && place.querySelector(".stBidiComponent")) {
     window.__boxHeights.push(Math.round(place.getBoundingClientRect().height));
   }
   requestAnimationFrame(frame);
@@ -34,22 +38,26 @@ requestAnimationFrame(frame);
 _SLOWER = 4  # CPU throttling: each stage of the mount lasts frames, as on a busy machine
 
 
+_SETTINGS = ".st-key-playground-settings [data-testid=stButtonGroup]"  # their last widget
+
+
 @pytest.mark.parametrize(
-    ("path", "place", "width", "height"),
+    ("path", "place", "after", "width", "height"),
     [
-        ("/?text=hello", ".st-key-playground-text_box", 1024, 768),  # stacked
-        ("/?text=hello", ".st-key-playground-text_box", 1280, 720),  # beside the tokens
-        ("/?mode=decode", ".st-key-playground-ids_box", 1024, 768),
-        ("/?mode=decode", ".st-key-playground-ids_box", 1280, 720),
-        ("/compare?text=hello", ".st-key-compare-text_box", 1280, 720),
-        ("/merges?text=hello", ".st-key-merges-text_box", 1280, 720),
+        ("/?text=hello", ".st-key-playground-text_box", _SETTINGS, 1024, 768),  # stacked
+        ("/?text=hello", ".st-key-playground-text_box", _SETTINGS, 1280, 720),  # beside
+        ("/?mode=decode", ".st-key-playground-ids_box", _SETTINGS, 1024, 768),
+        ("/?mode=decode", ".st-key-playground-ids_box", _SETTINGS, 1280, 720),
+        ("/compare?text=hello", ".st-key-compare-text_box", ".st-key-compare-side-row", 1280, 720),
+        ("/merges?text=hello", ".st-key-merges-text_box", ".st-key-merges_chips", 1280, 720),
     ],
+    ids=["text-1024", "text-1280", "ids-1024", "ids-1280", "compare-1280", "merges-1280"],
 )
 def test_the_text_box_holds_its_height_while_it_loads(
-    browser: Browser, app_url: str, path: str, place: str, width: int, height: int
+    browser: Browser, app_url: str, path: str, place: str, after: str, width: int, height: int
 ) -> None:
     with new_page(browser, width=width, height=height) as page:
-        page.add_init_script(_RECORD_JS.replace("$PLACE", place))
+        page.add_init_script(_RECORD_JS.replace("$PLACE", place).replace("$AFTER", after))
         page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": _SLOWER})
         goto(page, app_url + path)
         expect(page.locator(f"{place} textarea[data-version]")).to_be_attached()
