@@ -233,14 +233,14 @@ def test_chip_labels_escape_every_markdown_character(payload: str) -> None:
 
 def test_chip_labels_show_whitespace_and_the_kind_icon() -> None:
     assert chip_label(" a\n", "letters") == ":material/abc: ·a↵"
+    long = chip_label("x" * 100, "letters")
+    assert long.endswith("…") and len(long) == len(":material/abc: ") + CHIP_CHARS
 
 
 def test_chip_labels_name_controls_and_invisible_characters_in_inline_code() -> None:
     """As the views' boxes: a control picture (␛) drew as an empty box without a font for it."""
     shown = unescape_markdown(markdown_literal("a\x1b[0m\u200b\x85*"))
     assert shown == "a⟦ESC⟧[0m⟦U+200B⟧⟦U+0085⟧*"
-    long = chip_label("x" * 100, "letters")
-    assert long.endswith("…") and len(long) == len(":material/abc: ") + CHIP_CHARS
 
 
 def test_a_shortened_chip_keeps_its_last_character_whole() -> None:
