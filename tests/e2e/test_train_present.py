@@ -13,8 +13,20 @@ from tests.e2e.test_train_page import train_a_slice
 # Page height, as Streamlit scrolls inside its main block rather than the document.
 _PAGE_HEIGHT_JS = "() => document.querySelector('[data-testid=stMain]').scrollHeight"
 _FONT_PX_JS = "e => parseFloat(getComputedStyle(e).fontSize)"
-# The replay's stepper (ui/components/steps.js) is drawn in the page as it is now.
-_STEPPER_IN_JS = "() => window.bplSteps?.['train.steps']?.host?.isConnected === true"
+# The replay's stepper (ui/components/steps.js) is drawn in the page as it is now, and listens.
+_STEPPER_IN_JS = """() => {
+  const sent = window.bplSteps?.['train.steps'];
+  return sent?.drawn === true && sent.listening === true && sent.host?.isConnected === true;
+}"""
+# What the stepper knew, for a failure's message: a lost press says where it went.
+_STEPPER_STATE_JS = """() => {
+  const sent = window.bplSteps?.['train.steps'] ?? {};
+  const area = sent.data?.area ? document.querySelector('.' + sent.data.area) : null;
+  const box = area?.getBoundingClientRect();
+  return {drawn: sent.drawn, connected: sent.host?.isConnected, target: sent.target,
+          seq: sent.seq, shown: sent.shown, due: sent.due, area: sent.data?.area,
+          areaTop: box?.top, areaHeight: box?.height, active: document.activeElement?.tagName};
+}"""
 
 
 def _fits_one_screen(page: Page, height: int) -> None:
@@ -56,10 +68,14 @@ def test_presenting_a_training_fits_one_screen_and_steps_from_the_keys(
         token = keyed(page, "train_sample").locator(".bpl-text .tok").first
         assert token.evaluate(_FONT_PX_JS) >= 24
         slider = keyed(page, "train.step").get_by_role("slider")
+        wait_idle(page)
         page.wait_for_function(_STEPPER_IN_JS)  # a key before it would go to the old page's
         page.evaluate("() => document.activeElement.blur()")
         page.keyboard.press("Home")
-        expect(slider).to_have_value("0")
+        try:
+            expect(slider).to_have_value("0")
+        except AssertionError as lost:
+            raise AssertionError(f"Home lost: {page.evaluate(_STEPPER_STATE_JS)}") from lost
         expect(headline).to_contain_text("Step 0 of")
         for _ in range(2):
             page.keyboard.press("ArrowRight")
