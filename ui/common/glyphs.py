@@ -89,11 +89,16 @@ def _glyph(symbol: str) -> str:
     return f'<span class="ws">{symbol}</span>'
 
 
+_NAMED_OPEN = '<span class="ws ctl">'
+NAMED = re.compile(f"{_NAMED_OPEN}([^<]*)</span>")
+"""A name `visible_html` drew in a box, as its one group: for reading its output back."""
+
+
 def _named(name: str) -> str:
     """A character drawn by its name in a small box (frame.css): no font is needed for it, and it
     reads as one character, not as letters of the text. Control pictures were the first try,
     but none of Debian's standard fonts has them, and each drew as an empty box."""
-    return f'<span class="ws ctl">{name}</span>'
+    return f"{_NAMED_OPEN}{name}</span>"
 
 
 def _build_table(*, show_whitespace: bool, line_breaks: bool, html: bool) -> dict[int, str]:

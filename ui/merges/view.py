@@ -18,7 +18,7 @@ import regex
 
 from tokenizer import Encoding, MergeStep, bytes_to_symbols
 from ui.common import presentation
-from ui.common.glyphs import visible_html
+from ui.common.glyphs import NAMED, visible_html
 from ui.common.limits import MAX_ROW_PIECES, MAX_TABLE_ROWS
 from ui.common.messages import counted
 from ui.common.token_text import hex_bytes, plain
@@ -61,7 +61,6 @@ _GRAPHEMES = regex.compile(r"\X")
 
 _MARKDOWN_SPECIAL = frozenset(string.punctuation)
 _TAG = re.compile("<[^>]*>")
-_NAMED = re.compile('<span class="ws ctl">([^<]*)</span>')  # `visible_html`'s boxed names
 # Where a pattern's alternative may wrap: before a class or a group, after a `|`; never between
 # an atom and its quantifier (it wrapped ` ?[^\s\p{L}\p{N}]` before its `+`), nor in an escape.
 _PATTERN_BREAKS = re.compile(r"(?<=.)(?<!\\)(?=[\[(])|(?<=\|)")
@@ -79,7 +78,7 @@ def markdown_literal(text: str) -> str:
     >>> markdown_literal(" **hi**:\\n"), markdown_literal("a\\x1b")
     ('·\\\\*\\\\*hi\\\\*\\\\*\\\\:↵', 'a`ESC`')
     """
-    parts = _NAMED.split(visible_html(text, show_whitespace=True, line_breaks=False, alone=True))
+    parts = NAMED.split(visible_html(text, show_whitespace=True, line_breaks=False, alone=True))
     return "".join(
         f"`{part}`" if named else _escaped(unescape(_TAG.sub("", part)))
         for named, part in zip(cycle((False, True)), parts, strict=False)
