@@ -83,7 +83,10 @@ export default function ({ data, parentElement, setStateValue }) {
     // Streamlit takes the stepper down and draws it again with each run's data, a moment
     // apart; a press in between, with no listener, was lost (1 or 2 of a burst of 20, in CI).
     // The listener stays: the press is counted and sent once the stepper is back. One not
-    // back by LEAVE_MS has left with its page, and stops listening.
+    // back by LEAVE_MS has left with its page, and stops listening. A draw that has already
+    // taken over (a page redrawn elsewhere mounts the new stepper before the old one goes)
+    // is left alone: marking it taken down stopped its listener and lost the next press.
+    if (sent.host !== parentElement) return;
     sent.drawn = false;
     sent.leaving = setTimeout(() => stop(sent), LEAVE_MS);
   };
