@@ -95,7 +95,7 @@ def test_every_ratio_divides_the_text_as_typed() -> None:
         tokens = core_count(name, typed)
         assert rows.loc[name, "Chars / token"] == pytest.approx(len(typed) / tokens)
         assert rows.loc[name, "Bytes / token"] == pytest.approx(len(typed.encode()) / tokens)
-    shown = [c.value for c in at.caption if "chars / token" in c.value]
+    shown = [c.value for c in at.caption if "token ·" in c.value]
     assert shown == [
         ratio_caption(text_stats(typed, core_count(n, typed))) for n in ["gpt2", "qwen3"]
     ]

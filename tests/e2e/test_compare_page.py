@@ -21,7 +21,7 @@ from tests.e2e.harness import (
     wait_idle,
     wait_settled,
 )
-from tests.e2e.playground_page import box, paste, query, text_box
+from tests.e2e.playground_page import assert_on_screen, box, paste, query, text_box
 from ui.common.examples import DEFAULT_TEXT
 from ui.common.registry import OPENAI_GENERATIONS
 from ui.common.samples import load_samples
@@ -91,6 +91,40 @@ def test_side_by_side_counts_equal_the_cores(open_app, page: Page) -> None:
     expect(page.locator(".bdw .lane.l2").first).to_be_visible()  # a row for each of the three
     expect(page.get_by_text("the cheapest for this text")).to_be_visible()  # "are" on a tie
     screenshot(page, "compare-light")
+
+
+# The distinct lines of a column's tokens that lie wholly inside the window.
+_LINES_IN_VIEW_JS = """(column) => {
+  const tops = new Set();
+  for (const tok of column.querySelectorAll('.bpl-text .tok')) {
+    const r = tok.getBoundingClientRect();
+    if (r.top >= 0 && r.bottom <= window.innerHeight) tops.add(Math.round(r.top));
+  }
+  return tops.size;
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (1024, 768)])
+def test_side_by_side_shows_every_columns_first_lines_without_scrolling(
+    browser: Browser, app_url: str, width: int, height: int, scheme: str
+) -> None:
+    """The page's head on one row, a four-line box and packed column heads. Before, the
+    columns' tokens began 880 px down at 1280x720: not one token on the first screen."""
+    with new_page(browser, width=width, height=height, color_scheme=scheme) as page:
+        goto(page, app_url + "/compare")
+        wait_settled(page)
+        assert_on_screen(page, page.get_by_role("heading", name="Compare"), "the title")
+        assert_on_screen(page, text_box(page), "the text box")
+        assert_on_screen(page, keyed(page, "compare.encs"), "the tokenizers")
+        for index, name in enumerate(OPENAI_GENERATIONS):
+            column = keyed(page, f"compare.col_{index}")
+            assert_on_screen(page, column.get_by_text(name, exact=True), f"{name}'s name")
+            assert_on_screen(page, metric(page, "Tokens", column), f"{name}'s count")
+            assert_on_screen(page, column.locator(".tok").first, f"{name}'s first token")
+            assert column.evaluate(_LINES_IN_VIEW_JS) >= 3, name
+        assert page.evaluate("window.scrollY") == 0
+        screenshot(page, f"compare-fit-{width}x{height}-{scheme}", whole=False)
 
 
 def test_the_keys_point_at_a_columns_tokens(open_app, page: Page) -> None:

@@ -33,6 +33,7 @@ HINT = (
     "Hover a token or id, or Tab in and use the arrows: its id, merge rank, characters and"
     " bytes show here."
 )
+TOKENS_HINT = HINT.replace("a token or id", "a token")  # a view without its ids pane
 # The tokens pane's name for readers, after whose tokens they are.
 _KEYS = ": the arrow keys, Home and End walk them"
 TOOLTIP_TEXT_CHARS = 40  # of a token's text in its facts line; a longer one ends with "…"
@@ -78,6 +79,8 @@ class ViewOptions:
     # Whose tokens these are, in the tokens pane's name for screen readers, where several views
     # sit side by side (Compare's columns all read "Tokens" alike).
     owner: str = ""
+    # The ids pane beside the tokens: off in a column too narrow for both (Compare's).
+    ids: bool = True
 
 
 DEFAULT_VIEW = ViewOptions()
@@ -278,12 +281,14 @@ def view_parts(
     ``tok.text``), when given, underline the tokens chunk by chunk."""
     stop = min(len(tok.ids), opts.limit)
     classes = f"bpl-by-{opts.color_by}" + (" bpl-chunked" if chunks is not None else "")
+    if not opts.ids:
+        classes += " bpl-alone"
     label = "Tokens, underlined by regex chunk" if chunks is not None else "Tokens"
     return ViewParts(
         classes,
         label,
         tuple(_token_units(tok, stop, facts, opts, chunks)),
-        tuple(_id_units(tok, stop, opts)),
+        tuple(_id_units(tok, stop, opts)) if opts.ids else (),
     )
 
 
@@ -311,18 +316,22 @@ def render_tokens(
     each chunk's tokens.
     """
     parts = view_parts(tok, facts, opts, chunks)
-    inspect, keys, script = "", "", ""
+    inspect, keys, script, ids = "", "", "", ""
     if opts.pointing:
-        inspect = f'<div class="bpl-inspect" aria-live="polite">{escape(HINT)}</div>'
+        hint = HINT if opts.ids else TOKENS_HINT
+        inspect = f'<div class="bpl-inspect" aria-live="polite">{escape(hint)}</div>'
         named = f"{opts.owner} tokens" if opts.owner else "Tokens"
         keys = f' tabindex="0" data-own-arrows aria-label="{escape(named)}{_KEYS}"'
         script = f'<script>{_JS}bplWire(document.currentScript.closest(".bpl"));</script>'
+    if opts.ids:
+        ids = (
+            '<div class="bpl-col"><div class="bpl-label">Token ids</div>'
+            f'<div class="bpl-pane bpl-ids">{parts.ids}</div></div>'
+        )
     return (
         f'<div class="bpl {parts.classes}"><style>{_CSS}</style>{inspect}'
         '<div class="bpl-panes">'
         f'<div class="bpl-col"><div class="bpl-label">{escape(parts.tokens_label)}</div>'
         f'<div class="bpl-pane bpl-text"{keys}>{parts.tokens}</div></div>'
-        f'<div class="bpl-col"><div class="bpl-label">Token ids</div>'
-        f'<div class="bpl-pane bpl-ids">{parts.ids}</div></div>'
-        f"</div>{script}</div>"
+        f"{ids}</div>{script}</div>"
     )

@@ -4,6 +4,8 @@ Below them, the vocabularies' files: export any of the tokenizers shown, import 
 compare (ui/common/vocab_panel.py), each with its result next to its control.
 """
 
+from pathlib import Path
+
 import streamlit as st
 
 from tokenizer import PatternTimeoutError, Tokenized
@@ -26,6 +28,8 @@ from ui.compare.view import (
     figures_frame,
     ratio_caption,
 )
+
+_CSS = Path(__file__).with_suffix(".css").read_text(encoding="utf-8")
 
 # What the tab says of special-token text in the text: every column counts it as text.
 SPECIALS_HERE = (
@@ -52,7 +56,8 @@ def _columns(text: str, chosen: list[str], show_whitespace: bool) -> dict[str, T
     """One column per tokenizer: its name, counts and coloured tokens; returns the tokenizations
     (without those whose pattern is too slow on this text: their column says so)."""
     toks = {}
-    for index, (name, holder) in enumerate(zip(chosen, st.columns(len(chosen)), strict=True)):
+    holders = st.container(key="compare-columns").columns(len(chosen))
+    for index, (name, holder) in enumerate(zip(chosen, holders, strict=True)):
         enc = registry.get_encoding(name)
         with holder.container(key=f"compare.col_{index}"):
             st.markdown(f"**{inline_code(name, 40)}**")
@@ -63,10 +68,13 @@ def _columns(text: str, chosen: list[str], show_whitespace: bool) -> dict[str, T
                 continue
             toks[name] = tok
             stats = text_stats(text, len(tok.ids))  # the typed text: one measure for all
-            st.metric("Tokens", f"{stats.tokens:,}")
-            st.caption(ratio_caption(stats))
+            figures = st.container(horizontal=True, vertical_alignment="bottom", gap="small")
+            figures.metric("Tokens", f"{stats.tokens:,}")
+            figures.caption(ratio_caption(stats))
             if tok.ids:
-                view = ViewOptions(show_whitespace=show_whitespace, limit=RENDER_LIMIT, owner=name)
+                view = ViewOptions(
+                    show_whitespace=show_whitespace, limit=RENDER_LIMIT, owner=name, ids=False
+                )
                 st.html(column_html(render_tokens(tok, enc, view)), unsafe_allow_javascript=True)
             if len(tok.ids) > RENDER_LIMIT:
                 st.caption(f"The first {RENDER_LIMIT:,} tokens are drawn; the counts cover all.")
@@ -146,6 +154,7 @@ def side_by_side() -> None:
     """The whole tab."""
     if TEXT.key not in st.session_state:
         set_live_text(TEXT.key, TEXT.seed())
+    st.html(f"<style>{_CSS}</style>")
     default = default_choice()
     seed_following(ENCODINGS, default, registry.available_encodings(), MAX_COMPARE)
     whitespace = WHITESPACE.seed()
@@ -159,7 +168,13 @@ def side_by_side() -> None:
         on_change=_load_sample,
         label_visibility="collapsed",
     )
-    text = live_textarea(TEXT.key, label="Text", placeholder="Type or paste text to compare…")
+    text = live_textarea(
+        TEXT.key,
+        label="Text",
+        placeholder="Type or paste text to compare…",
+        rows=4,  # with the columns' first tokens on a 720 px screen
+        label_visibility="collapsed",
+    )
     if not publish_text(TEXT, text):
         link_leaves_out("text")
     # A row, not columns: the toggle keeps its label whole and the menu takes what is left.

@@ -23,12 +23,8 @@ from ui.common.palette import HUES, css_colour
 from ui.common.stats import TextStats, format_ratio
 from ui.compare.colours import slots
 
-# Column wrapper for the playground's token view: one pane (no ids), as columns are narrow.
-_COLUMN_CSS = (
-    ".cmp-col .bpl-panes{grid-template-columns:minmax(0,1fr)}"
-    ".cmp-col .bpl-col+.bpl-col{display:none}"
-    ".cmp-col .bpl-pane{max-height:24rem}"
-)
+# Column wrapper for the token view (its tokens only: `ViewOptions.ids` is off in a column).
+_COLUMN_CSS = ".cmp-col .bpl-pane{max-height:24rem}"
 
 
 def column_html(token_view_html: str) -> str:
@@ -115,11 +111,13 @@ def _join(items: Sequence[str]) -> str:
 
 
 def ratio_caption(stats: TextStats) -> str:
-    """``"4.20 chars / token · 4.35 bytes / token"``."""
-    return (
-        f"{format_ratio(stats.chars_per_token)} chars / token · "
-        f"{format_ratio(stats.bytes_per_token)} bytes / token"
+    """``"4.20 chars / token · 4.35 bytes / token"``, each figure with its unit unbroken: in a
+    narrow column the line wraps between the two, never inside one ("2.84 / bytes / token")."""
+    figures = (
+        f"{format_ratio(stats.chars_per_token)} chars / token",
+        f"{format_ratio(stats.bytes_per_token)} bytes / token",
     )
+    return " · ".join(figure.replace(" ", "\N{NO-BREAK SPACE}") for figure in figures)
 
 
 # ---- boundary diff ---------------------------------------------------------------------------

@@ -18,8 +18,9 @@ from streamlit.delta_generator import DeltaGenerator
 from tokenizer import Encoding, Tokenized
 from ui.common import cache, registry, tokens
 from ui.common.context_windows import window_sentence
-from ui.common.copy_button import copy_link_button, link_leaves_out
+from ui.common.copy_button import link_leaves_out
 from ui.common.examples import EXAMPLES, document_end, for_encoding
+from ui.common.heading import page_head
 from ui.common.limits import INSTANT_CHARS, MAX_IDS, MAX_TEXT_CHARS, RENDER_LIMIT
 from ui.common.links import VOCAB_PAGE, vocab_params
 from ui.common.live_text import examples_menu, live_textarea, set_live_text
@@ -67,12 +68,9 @@ class Settings:
 def header(enc: Encoding) -> None:
     """The page's style, its title and what it shows, and "Copy link", on one short row."""
     st.html(f"<style>{_LAYOUT_CSS}</style>")
-    row = st.container(horizontal=True, vertical_alignment="center", key="playground-header")
-    row.title("Playground", anchor=False)
     # A trained vocabulary's name is user input: quote it, never let it format the caption.
-    row.caption(f"How {inline_code(registry.encoding_label(enc.name), 80)} cuts text into tokens.")
-    with row:
-        copy_link_button("playground.copy_link")
+    label = inline_code(registry.encoding_label(enc.name), 80)
+    page_head("Playground", f"How {label} cuts text into tokens.", "playground.copy_link")
 
 
 def workspace() -> tuple[DeltaGenerator, DeltaGenerator]:

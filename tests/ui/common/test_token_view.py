@@ -7,7 +7,15 @@ import pytest
 import tokenizer as tk
 from tests.ui.html_probe import probe
 from tests.ui.payloads import XSS_PAYLOADS, as_drawn
-from ui.common.token_view import ViewOptions, clusters, render_tokens, tooltip, view_parts
+from ui.common.token_view import (
+    HINT,
+    TOKENS_HINT,
+    ViewOptions,
+    clusters,
+    render_tokens,
+    tooltip,
+    view_parts,
+)
 from ui.common.tokens import tokenized_from_ids
 
 ALLOWED_TAGS = {"div", "span", "style", "script"}
@@ -226,6 +234,21 @@ def test_a_view_without_pointing_has_no_script_no_facts_line_and_no_tab_stop(
     assert not [e for e in view.elements if "tabindex" in e.attrs]
     assert not view.with_class("bpl-inspect")
     assert [s.attrs["data-token-id"] for s in view.with_class("tok")] == ["31373", "995"]
+
+
+def test_a_view_without_its_ids_pane_draws_the_tokens_alone_and_says_so(
+    gpt2: tk.Encoding,
+) -> None:
+    tok = gpt2.tokenize("hello world")
+    both, alone = (probe(render_tokens(tok, gpt2, ViewOptions(ids=ids))) for ids in (True, False))
+    assert len(both.with_class("bpl-ids")) == 1 and not alone.with_class("bpl-ids")
+    assert [s.attrs["data-token-id"] for s in alone.with_class("tok")] == ["31373", "995"]
+    assert "bpl-alone" in alone.with_class("bpl")[0].attrs["class"].split()
+    assert "bpl-alone" not in both.with_class("bpl")[0].attrs["class"].split()
+    assert [e.text for e in both.with_class("bpl-inspect")] == [HINT]
+    assert [e.text for e in alone.with_class("bpl-inspect")] == [TOKENS_HINT]
+    assert "id" in HINT.split(":")[0] and "id" not in TOKENS_HINT.split(":")[0]  # no ids to hover
+    assert view_parts(tok, gpt2, ViewOptions(ids=False)).id_units == ()
 
 
 @pytest.mark.parametrize(

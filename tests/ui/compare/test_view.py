@@ -11,7 +11,7 @@ from tests.ui.html_probe import probe
 from tests.ui.payloads import XSS_PAYLOADS
 from ui.common.glyphs import DOTTED_CIRCLE, visible_html
 from ui.common.stats import text_stats
-from ui.common.token_view import render_tokens
+from ui.common.token_view import ViewOptions, render_tokens
 from ui.compare.colours import slots
 from ui.compare.view import (
     LANE_COLOURS,
@@ -25,6 +25,7 @@ from ui.compare.view import (
     diff_summary,
     figures_frame,
     lane_counts,
+    ratio_caption,
     stretches,
 )
 
@@ -159,13 +160,20 @@ def test_hostile_text_and_names_stay_text(payload: str) -> None:
     assert [e.text for e in probe(html).elements if e.tag == "b"] == [payload, "<b>x</b>"]
 
 
-def test_column_html_hides_the_ids_pane_but_keeps_every_token() -> None:
+def test_a_column_draws_every_token_and_no_ids_pane() -> None:
     enc = tk.get_encoding("gpt2")
     tok = enc.tokenize(TEXT)
-    html = column_html(render_tokens(tok, enc))
+    html = column_html(render_tokens(tok, enc, ViewOptions(ids=False)))  # as the tab draws it
     assert html.startswith('<div class="cmp-col">')
     spans = [e for e in probe(html).with_class("tok") if "bytes" not in e.attrs["class"]]
     assert len(probe(html).with_class("tok")) == len(tok.ids) >= len(spans)
+    assert not probe(html).with_class("bpl-ids")
+
+
+def test_a_ratio_wraps_between_its_figures_never_inside_one() -> None:
+    caption = ratio_caption(text_stats("naïve café", 4))
+    assert caption.replace("\N{NO-BREAK SPACE}", " ") == "2.50 chars / token · 3.00 bytes / token"
+    assert [part.count(" ") for part in caption.split(" · ")] == [0, 0]  # breaks only at "·"
 
 
 def test_figures_and_verdict() -> None:
