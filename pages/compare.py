@@ -6,6 +6,7 @@ Two tabs, each only computed when open: "Side by side" (ui/compare/side.py) and 
 
 import streamlit as st
 
+from ui.common.copy_button import copy_link_button
 from ui.common.heading import page_head
 from ui.common.navigation import require_frame
 from ui.compare.languages.tab import languages_tab
@@ -14,12 +15,12 @@ from ui.compare.state import TAB, TABS
 
 require_frame()
 
-page_head(
+with page_head(
     "Compare",
     "The same text through several tokenizers, and what the same content costs across languages "
     "and code.",
-    "compare.copy_link",  # the text, the tokenizers, the tab and the view
-)
+):
+    copy_link_button("compare.copy_link")  # the text, the tokenizers, the tab and the view
 tabs = st.tabs(list(TABS.values()), default=TAB.seed(), key=TAB.key, on_change="rerun")
 TAB.publish()
 with tabs[0]:

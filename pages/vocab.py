@@ -4,9 +4,8 @@ The index comes from tokenizer/vocab.py (built once per vocabulary, ui/vocab/dat
 widgets from ui/vocab/widgets.py, the token card and merge tree from ui/vocab/view.py.
 """
 
-import streamlit as st
-
 from ui.common.copy_button import copy_link_button
+from ui.common.heading import page_head
 from ui.common.messages import inline_code
 from ui.common.navigation import require_frame
 from ui.common.registry import encoding_label
@@ -30,15 +29,16 @@ SOURCES = {
 
 enc = current_encoding()
 vocab = vocabulary(enc)
-st.title("Vocabulary")
-st.caption(
+head = page_head(
+    "Vocabulary",
     f"Every token of {inline_code(encoding_label(enc.name), 80)}, the two tokens it was merged "
-    f"from ({SOURCES[vocab.source]}), and the tokens it is part of."
+    f"from ({SOURCES[vocab.source]}), and the tokens it is part of.",
 )
+with head:
+    copy_link_button("vocab.copy_link")  # the search, the token shown
 token_id = selected_token(vocab)
 listing = find_panel(vocab)
 if listing is not None:
     token_id = results_table(vocab, listing, token_id)
 token_panel(vocab, token_id, listed=listing is not None and bool(listing.ids))
-copy_link_button("vocab.copy_link")
 files_panel(enc)

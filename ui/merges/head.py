@@ -7,6 +7,7 @@ player below gets the rest of the window; otherwise the title, a sentence and th
 import streamlit as st
 
 from tokenizer import Encoding
+from ui.common.heading import page_head
 from ui.common.messages import inline_code
 from ui.common.presentation import TOGGLE_HELP
 from ui.common.registry import encoding_label
@@ -28,14 +29,14 @@ def head(enc: Encoding) -> tuple[str, bool]:
         row.toggle("Presentation mode", True, key=PRESENT.key, help=TOGGLE_HELP, width="content")
         PRESENT.publish()
         return text, True
-    top = st.container(horizontal=True, vertical_alignment="bottom")
-    top.title("Merges", anchor=False)
+    top = page_head(
+        "Merges", f"How {inline_code(encoding_label(enc.name), 80)} merges bytes into tokens."
+    )
     top.toggle("Presentation mode", False, key=PRESENT.key, help=TOGGLE_HELP, width="content")
     PRESENT.publish()
     st.caption(
-        f"How {inline_code(encoding_label(enc.name), 80)} merges bytes into tokens: the pattern "
-        "cuts the text into chunks, then each chunk merges its lowest-ranked pair, again and "
-        "again. **Step k** means k merges applied (step 0: single bytes); a merge's **rank** is "
-        "its place in the merge list, from 0."
+        "The pattern cuts the text into chunks, then each chunk merges its lowest-ranked pair, "
+        "again and again. **Step k** means k merges applied (step 0: single bytes); a merge's "
+        "**rank** is its place in the merge list, from 0."
     )
     return chunks.text_box(), False

@@ -18,7 +18,7 @@ from streamlit.delta_generator import DeltaGenerator
 from tokenizer import Encoding, Tokenized
 from ui.common import cache, registry, tokens
 from ui.common.context_windows import window_sentence
-from ui.common.copy_button import link_leaves_out
+from ui.common.copy_button import copy_link_button, link_leaves_out
 from ui.common.examples import EXAMPLES, document_end, for_encoding
 from ui.common.heading import page_head
 from ui.common.limits import INSTANT_CHARS, MAX_IDS, MAX_TEXT_CHARS, RENDER_LIMIT
@@ -70,7 +70,8 @@ def header(enc: Encoding) -> None:
     st.html(f"<style>{_LAYOUT_CSS}</style>")
     # A trained vocabulary's name is user input: quote it, never let it format the caption.
     label = inline_code(registry.encoding_label(enc.name), 80)
-    page_head("Playground", f"How {label} cuts text into tokens.", "playground.copy_link")
+    with page_head("Playground", f"How {label} cuts text into tokens."):
+        copy_link_button("playground.copy_link")
 
 
 def workspace() -> tuple[DeltaGenerator, DeltaGenerator]:

@@ -13,6 +13,7 @@ import tokenizer as tk
 from ui.common import cache, presentation, registry, state, uploads, vocab_files, vocab_panel
 from ui.common.copy_button import copy_link_button, link_leaves_out
 from ui.common.examples import DEFAULT_TEXT
+from ui.common.heading import page_head
 from ui.common.limits import (
     MAX_CORPUS_BYTES,
     MAX_SPECIAL_TOKENS,
@@ -361,8 +362,11 @@ def title_row() -> None:
     Presentation mode waits for a vocabulary to replay: until there is one, the page is as
     usual, and says so under the title.
     """
-    top = st.container(horizontal=True, vertical_alignment="bottom")
-    top.title("Train", anchor=False)
+    top = page_head(
+        "Train",
+        "Train your own byte-level BPE vocabulary, watch it learn merge by merge, and compare it "
+        "with GPT-2 on the Compare page.",
+    )
     top.toggle(
         "Presentation mode",
         PRESENT.value,
@@ -371,10 +375,6 @@ def title_row() -> None:
         width="content",
     )
     PRESENT.publish()
-    st.caption(
-        "Train your own byte-level BPE vocabulary, watch it learn merge by merge, and compare it "
-        "with GPT-2 on the Compare page."
-    )
     if PRESENT.value:
         st.info(_presentation_waits(), icon=":material/slideshow:")
 
