@@ -78,6 +78,22 @@ def test_url_parameters_on_the_playground(open_app, page: Page) -> None:
     assert_inert(page, before, dialogs)
 
 
+@pytest.mark.parametrize("path", ["/", "/compare", "/merges"])
+def test_link_text_escaped_in_another_encoding_is_named_in_a_notice(
+    open_app, page: Page, path: str
+) -> None:
+    """``caf%E9`` (Latin-1's é) and a link cut inside a character: Streamlit reads each as a
+    U+FFFD, which the text showed with no word of why. The page now names it, and keeps the
+    rest; a real U+FFFD, escaped as UTF-8, is text like any other."""
+    open_app(path + "?text=caf%E9+cr%C3%A8me+%E2%82")
+    expect(text_box(page)).to_have_value("caf\ufffd crème \ufffd")
+    warning = page.locator("[data-testid='stAlertContentWarning']")
+    expect(warning).to_contain_text("2 escaped byte sequences in it are not UTF-8")
+    open_app(path + "?" + urlencode({"text": "caf\ufffd crème"}))
+    expect(text_box(page)).to_have_value("caf\ufffd crème")
+    expect(page.get_by_text("This link asked for something")).to_have_count(0)
+
+
 def test_url_text_on_the_merges_page(open_app, page: Page) -> None:
     dialogs = watch_dialogs(page)
     before = looks(open_app("/"))

@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
-from urllib.parse import quote, quote_plus, unquote
+from urllib.parse import quote, quote_plus, unquote, unquote_plus, unquote_to_bytes
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
@@ -300,9 +300,47 @@ def text(key: str, url: str, default: str = "") -> Param[str]:
                 f"{len(raw):,} characters, more than a link holds; showing the first "
                 f"{MAX_URL_TEXT_CHARS:,}",
             )
+        if bad := _not_utf8_in_link(url, raw):
+            name_invalid(
+                url,
+                raw,
+                f"{counted(bad, 'escaped byte sequence')} in it {'is' if bad == 1 else 'are'} not "
+                "UTF-8 (a link cut short, or written in another encoding); each shows as U+FFFD �",
+            )
         return raw[:MAX_URL_TEXT_CHARS]
 
     return Param(key, url, default, parse, unlinked_stays=True)
+
+
+def _not_utf8_in_link(url: str, raw: str) -> int:
+    """How many of the byte sequences that ``?url=`` escapes in the link as the browser sent it
+    are not UTF-8, if `raw` is that value as Streamlit read it.
+
+    Streamlit reads each such sequence (``caf%E9``: "café" in Latin-1; a link cut inside a
+    character) as a U+FFFD, and the text shows a "�" nobody typed. 0 for a value this run wrote.
+    """
+    ctx = get_script_run_ctx()
+    fields = [] if ctx is None else ctx.query_string.split("&")
+    given = [value for name, _, value in (f.partition("=") for f in fields) if unquote(name) == url]
+    if not given:
+        return 0
+    bad = not_utf8(given[-1])  # the last one counts, as in `_link_value`
+    return bad if bad and unquote_plus(given[-1]) == raw else 0
+
+
+def not_utf8(escaped: str) -> int:
+    """How many byte sequences of a link's %-escaped value are not UTF-8 (each became one U+FFFD
+    where it was read).
+
+    >>> not_utf8("caf%C3%A9"), not_utf8("caf%E9"), not_utf8("%E2%82+and+%FF%FE"), not_utf8("100%")
+    (0, 1, 3, 0)
+    """
+    data = unquote_to_bytes(escaped.replace("+", " "))
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("utf-8", "replace").count("\ufffd") - data.count("\ufffd".encode())
+    return 0
 
 
 def number(key: str, url: str, default: int, *, lowest: int = 0) -> Param[int]:
