@@ -68,7 +68,12 @@ def _columns(text: str, chosen: list[str], show_whitespace: bool) -> dict[str, T
                 continue
             toks[name] = tok
             stats = text_stats(text, len(tok.ids))  # the typed text: one measure for all
-            figures = st.container(horizontal=True, vertical_alignment="bottom", gap="small")
+            figures = st.container(
+                horizontal=True,
+                vertical_alignment="bottom",
+                gap="small",
+                key=f"compare-figures-{index}",
+            )
             figures.metric("Tokens", f"{stats.tokens:,}")
             figures.caption(ratio_caption(stats))
             if tok.ids:
