@@ -129,7 +129,8 @@ def test_side_by_side_shows_every_columns_first_lines_without_scrolling(
 
 def test_on_a_phone_the_columns_stack_at_full_width(browser: Browser, app_url: str) -> None:
     """A rule meant for each column's figures row once matched the columns' row too, and kept
-    three columns of 100 px side by side on a phone."""
+    three columns of 100 px side by side on a phone. The tokenizers menu, squeezed by the
+    toggle beside it to one name and a half, takes the whole width too."""
     with new_page(browser, width=390, height=844) as page:
         goto(page, app_url + "/compare")
         wait_settled(page)
@@ -137,6 +138,8 @@ def test_on_a_phone_the_columns_stack_at_full_width(browser: Browser, app_url: s
         text = box(text_box(page))
         assert second["y"] >= first["y"] + first["height"]  # one under the other
         assert first["width"] >= 0.9 * text["width"], (first, text)  # as wide as the box
+        menu = box(keyed(page, "compare.encs"))
+        assert menu["width"] >= 0.9 * text["width"], (menu, text)
 
 
 def test_the_keys_point_at_a_columns_tokens(open_app, page: Page) -> None:
