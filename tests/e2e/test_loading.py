@@ -61,6 +61,10 @@ def test_the_text_box_holds_its_height_while_it_loads(
         page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": _SLOWER})
         goto(page, app_url + path)
         expect(page.locator(f"{place} textarea[data-version]")).to_be_attached()
+        # The box can be live before the run has drawn what follows it or the page wears its
+        # styles (CI saw nothing recorded yet): wait for a frame with all of them.
+        expect(page.locator(after).first).to_be_attached()
+        page.wait_for_function("window.__boxHeights.length > 0")
         page.evaluate("() => new Promise(done => requestAnimationFrame(() => setTimeout(done)))")
         recorded: list[int] = page.evaluate("window.__boxHeights")
         # The first frames may have the place before its reserve: Streamlit's `st.html` puts its
