@@ -15,7 +15,7 @@ and `trace`, and vocabularies trained here, which keep their merge list.
 
 import operator
 import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import accumulate
@@ -206,6 +206,9 @@ class Encoding:
         # Applied to each stretch of ordinary text before the split (Qwen's NFC, a prefix space;
         # `tokenizer.normalize`), after special tokens are cut. None for tiktoken's encodings.
         self.normalizer = None
+        # How a bundled encoding pickles: the call that returns it (`tokenizer.loaders` sets it
+        # when it keeps one), so a pickle holds a name, not 200,000 tokens.
+        self.pickled_as: tuple[Callable[[str], Encoding], tuple[str]] | None = None
         self._decoder = decoder
         ordinary = decoder.copy()  # two special tokens may share an id (o200k_harmony's do)
         for text, token_id in self.special_tokens.items():
@@ -230,12 +233,8 @@ class Encoding:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle a bundled encoding by name, any other by what rebuilds it (not its cache)."""
-        from tokenizer.loaders import is_registered  # loaders imports us
-
-        if is_registered(self):
-            from tokenizer.loaders import get_encoding
-
-            return (get_encoding, (self.name,))
+        if self.pickled_as is not None:
+            return self.pickled_as
         if self._ranks is None:
             trained = (self.name, self.pattern, self.merges, self.special_tokens, self.training)
             return (_restore_merges, (*trained, self.unicode, self.normalizer))

@@ -116,20 +116,13 @@ def get_encoding(encoding_name: str) -> Encoding:
             )
         raise ValueError(f"unknown encoding {encoding_name!r}; {known}")
     with _loading:
-        if encoding_name not in _loaded:
-            _loaded[encoding_name] = _load(encoding_name)
-        return _loaded[encoding_name]
-
-
-def is_registered(enc: Encoding) -> bool:
-    """Whether `enc` is the bundled encoding `get_encoding(enc.name)` returns (pickled by name)."""
-    return _loaded.get(enc.name) is enc
+        return _loaded_once(encoding_name)
 
 
 def _load(name: str) -> Encoding:
     """Build one bundled encoding (lock held)."""
     if name in ALIASES:
-        source = _loaded_base(ALIASES[name])
+        source = _loaded_once(ALIASES[name])
         return Encoding.from_ranks(  # the same dicts under tiktoken's other name
             name=name,
             pattern=source.pattern,
@@ -142,10 +135,12 @@ def _load(name: str) -> Encoding:
     return enc
 
 
-def _loaded_base(name: str) -> Encoding:
-    """A bundled encoding another one is built from, loaded once and kept (lock held)."""
+def _loaded_once(name: str) -> Encoding:
+    """A bundled encoding, built on first use and kept (lock held); it pickles as its name."""
     if name not in _loaded:
-        _loaded[name] = _load(name)
+        enc = _load(name)
+        enc.pickled_as = (get_encoding, (name,))
+        _loaded[name] = enc
     return _loaded[name]
 
 
@@ -210,7 +205,7 @@ def _load_quicktok(name: str) -> Encoding:
     if base is None:
         ranks = _ordinary_tokens(source, set(special_tokens.values()))
     else:
-        ranks = _loaded_base(base)._mergeable_ranks
+        ranks = _loaded_once(base)._mergeable_ranks
     return Encoding.from_ranks(
         name=name,
         pattern=PATTERNS[name],

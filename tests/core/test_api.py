@@ -452,3 +452,18 @@ def test_custom_and_trained_encodings_pickle_whole() -> None:
     assert back.merges == trained.merges
     assert back.encode("the cat") == trained.encode("the cat")
     assert back.training.merges == trained.training.merges  # type: ignore[union-attr]
+
+
+def test_an_encoding_named_like_a_bundled_one_pickles_whole() -> None:
+    """Built from GPT-2's tables under its name, it is still not the one `get_encoding` keeps:
+    pickling it by name would bring back GPT-2 without its extra special token."""
+    gpt2 = tk.get_encoding("gpt2")
+    extended = tk.Encoding(
+        "gpt2",
+        pat_str=gpt2._pat_str,
+        mergeable_ranks=gpt2._mergeable_ranks,
+        special_tokens={**gpt2._special_tokens, "<|extra|>": 50_257},
+    )
+    back = pickle.loads(pickle.dumps(extended))
+    assert back is not gpt2
+    assert back.encode("hi<|extra|>", allowed_special="all") == [5303, 50_257]
