@@ -321,7 +321,8 @@ def _not_utf8_in_link(url: str, raw: str) -> int:
     """
     ctx = get_script_run_ctx()
     fields = [] if ctx is None else ctx.query_string.split("&")
-    given = [value for name, _, value in (f.partition("=") for f in fields) if unquote(name) == url]
+    pairs = (field.partition("=") for field in fields)  # names read as Streamlit reads them
+    given = [value for name, _, value in pairs if unquote_plus(name) == url]
     if not given:
         return 0
     bad = not_utf8(given[-1])  # the last one counts, as in `_link_value`
@@ -536,7 +537,7 @@ def show_notices() -> None:
     if len(notices) > len(named):
         named.append(f"- and {counted(len(notices) - len(named), 'more value')} it cannot use.")
     box = st.container(border=True, key="common_url_notice")
-    box.warning("This link asked for something this page cannot show:\n\n" + "\n".join(named))
+    box.warning("Some values in this link could not be used as written:\n\n" + "\n".join(named))
     box.button("Dismiss", key="common_url_notice_close", on_click=_dismiss, type="tertiary")
 
 
