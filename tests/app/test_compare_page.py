@@ -151,7 +151,7 @@ def test_whitespace_glyphs_and_the_diff_of_every_tokenizer_shown() -> None:
     at.session_state["compare.text"] = "a  b\tc 1234567"
     at.toggle(key="compare.ws").set_value(True)
     rerun(at)
-    assert all("·" in h.value for h in at.html if "cmp-col" in h.value or "bdw" in h.value)
+    assert all("·" in h.value for h in at.html if 'class="cmp-col"' in h.value or "bdw" in h.value)
     (diff,) = [h.value for h in at.html if 'class="bdw"' in h.value]
     assert all(f'class="lane l{i}"' in diff for i in range(3))  # a row for each of the three
     assert any(m.value.startswith("All 3 share") for m in at.markdown)

@@ -127,6 +127,21 @@ def test_side_by_side_shows_every_columns_first_lines_without_scrolling(
         screenshot(page, f"compare-fit-{width}x{height}-{scheme}", whole=False)
 
 
+def test_a_long_text_scrolls_inside_each_column(open_app, page: Page) -> None:
+    """Each column's tokens stop at 24rem and scroll: the columns end together, and the diff
+    under them stays a short scroll away whatever the text's length."""
+    open_compare(open_app)
+    with rerun(page):
+        paste(page, DEFAULT_TEXT * 30)
+    wait_settled(page)
+    root = page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
+    for index, name in enumerate(OPENAI_GENERATIONS):
+        pane = keyed(page, f"compare.col_{index}").locator(".bpl-pane")
+        expect(pane).to_have_count(1)
+        height, overflow = pane.evaluate("e => [e.clientHeight, e.scrollHeight - e.clientHeight]")
+        assert height <= 24 * root + 1 and overflow > 0, (name, height, overflow)
+
+
 def test_on_a_phone_the_columns_stack_at_full_width(browser: Browser, app_url: str) -> None:
     """A rule meant for each column's figures row once matched the columns' row too, and kept
     three columns of 100 px side by side on a phone. The tokenizers menu, squeezed by the

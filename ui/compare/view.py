@@ -23,13 +23,11 @@ from ui.common.palette import HUES, css_colour
 from ui.common.stats import TextStats, format_ratio
 from ui.compare.colours import slots
 
-# Column wrapper for the token view (its tokens only: `ViewOptions.ids` is off in a column).
-_COLUMN_CSS = ".cmp-col .bpl-pane{max-height:24rem}"
-
 
 def column_html(token_view_html: str) -> str:
-    """Wrap one `ui.common.token_view.render_tokens` block for a narrow column (text pane only)."""
-    return f'<div class="cmp-col"><style>{_COLUMN_CSS}</style>{token_view_html}</div>'
+    """Wrap one `ui.common.token_view.render_tokens` block (its tokens only: `ViewOptions.ids`
+    is off) for a narrow column; `side.css` caps its height."""
+    return f'<div class="cmp-col">{token_view_html}</div>'
 
 
 # ---- figures and verdict ---------------------------------------------------------------------
