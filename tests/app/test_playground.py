@@ -6,7 +6,7 @@ from streamlit.testing.v1 import AppTest
 from tests.app.helpers import live_view, metric, open_app, rerun, shown_ids, token_view
 from tests.oracles import oracle_ids
 from ui.common.examples import DEFAULT_TEXT, EXAMPLES
-from ui.common.limits import MAX_IDS, MAX_URL_TEXT_CHARS, RENDER_LIMIT
+from ui.common.limits import MAX_DECODED_SHOWN, MAX_IDS, MAX_URL_TEXT_CHARS, RENDER_LIMIT
 
 
 def test_opens_with_the_default_text_tokenized_exactly() -> None:
@@ -315,6 +315,22 @@ def test_special_token_text_read_as_text_gets_a_hint() -> None:
 def test_decoding_part_of_a_character_gives_one_replacement_character() -> None:
     at = open_app(mode="decode", ids="64 41840 65")  # "a", 3 of the 4 bytes of 👋, "b"
     assert at.code[0].value == "a\ufffdb"
+
+
+def test_a_decoded_text_longer_than_its_box_is_said_and_offered_whole() -> None:
+    """200,000 ids can decode to megabytes; the box showed its first 100,000 characters and
+    nothing said the rest was missing, or where to get it (its copy button copies the box)."""
+    at = open_app(mode="decode")
+    at.session_state["playground.ids"] = "1321 " * 20_000  # " information": 12 characters
+    rerun(at)
+    assert at.code[0].value == (" information" * 20_000)[:MAX_DECODED_SHOWN]
+    (note,) = [c.value for c in at.caption if "The box shows" in c.value]
+    assert note == f"The box shows {MAX_DECODED_SHOWN:,} of 240,000 characters."
+    assert at.download_button(key="playground.decoded").label == "Download all"
+    at.session_state["playground.ids"] = "1321 " * 8_000
+    rerun(at)
+    assert not [c for c in at.caption if "The box shows" in c.value]
+    assert not at.get("download_button")
 
 
 def test_every_problem_with_the_ids_is_said_in_one_box() -> None:

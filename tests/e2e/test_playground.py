@@ -2,6 +2,7 @@
 
 import json
 import re
+from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
@@ -12,6 +13,7 @@ from tests.e2e.harness import (
     choose_option,
     go_to,
     goto,
+    keyed,
     metric,
     new_page,
     rerun,
@@ -126,6 +128,27 @@ def test_decode_mode_decodes_ids_and_names_bad_ones(open_app) -> None:
     expect(alerts.filter(has_text="Not ids of gpt2")).to_contain_text("50257")
     expect(page.locator("[data-testid='stCode']")).to_contain_text("hello world")
     assert query(page)["mode"] == "decode"
+
+
+def test_a_long_decode_downloads_whole(open_app) -> None:
+    """The box holds the first 100,000 characters; the download holds every one, byte for byte
+    (emoji and a newline included), and its name says what it is."""
+    page = open_app("/?mode=decode")
+    text = "naïve 👋 tokens\n" * 12_000
+    with rerun(page):
+        paste(page, " ".join(map(str, oracle_ids("gpt2", text))))
+    note = page.get_by_text(re.compile("^The box shows 100,000 of"))
+    expect(note).to_have_text(f"The box shows 100,000 of {len(text):,} characters.")
+    with page.expect_download() as download:
+        keyed(page, "playground.decoded").get_by_role("button").click()
+    assert download.value.suggested_filename == "decoded.txt"
+    data = Path(download.value.path()).read_bytes()
+    assert data.decode("utf-8") == text
+    page.set_viewport_size({"width": 1280, "height": 720})  # the note and its button: one line
+    button = keyed(page, "playground.decoded").get_by_role("button")
+    expect(button).to_be_in_viewport()
+    said, offered = note.bounding_box(), button.bounding_box()
+    assert said and offered and offered["y"] < said["y"] + said["height"], (said, offered)
 
 
 def test_decode_mode_opens_with_the_ids_of_the_text_typed_since(open_app) -> None:

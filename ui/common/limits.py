@@ -39,6 +39,10 @@ MAX_TEXT_CHARS = 1_000_000
 # Ids accepted in decode mode.
 MAX_IDS = 200_000
 
+# Characters of decoded text its box holds (200,000 long tokens decode to megabytes, which the
+# browser lays out slowly); the whole text is a download away.
+MAX_DECODED_SHOWN = 100_000
+
 # Longest text kept in the shareable link; browsers and proxies truncate long URLs.
 MAX_URL_TEXT_CHARS = 2_000
 

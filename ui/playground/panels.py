@@ -21,7 +21,13 @@ from ui.common.context_windows import window_sentence
 from ui.common.copy_button import copy_link_button, link_leaves_out
 from ui.common.examples import EXAMPLES, document_end, for_encoding
 from ui.common.heading import page_head
-from ui.common.limits import INSTANT_CHARS, MAX_IDS, MAX_TEXT_CHARS, RENDER_LIMIT
+from ui.common.limits import (
+    INSTANT_CHARS,
+    MAX_DECODED_SHOWN,
+    MAX_IDS,
+    MAX_TEXT_CHARS,
+    RENDER_LIMIT,
+)
 from ui.common.links import VOCAB_PAGE, vocab_params
 from ui.common.live_text import examples_menu, live_textarea, set_live_text
 from ui.common.messages import inline_code, quote_some
@@ -399,6 +405,24 @@ def pinned_index(ids: tuple[int, ...], held: tuple[int, int] | None) -> int | No
     return min(places, key=lambda i: abs(i - index)) if places else None
 
 
+def _whole_decoded_text(text: str) -> None:
+    """Say that the decoded text's box holds only its start, and offer all of it: the box's
+    copy button copies what the box holds, and a long decode lost its end without a word."""
+    row = st.container(horizontal=True, vertical_alignment="center", key="playground-more-text")
+    row.caption(f"The box shows {MAX_DECODED_SHOWN:,} of {len(text):,} characters.")
+    row.download_button(
+        "Download all",  # one line with the caption in a 1280x720 window's column
+        data=lambda: text,  # made when pressed
+        file_name="decoded.txt",
+        mime="text/plain",
+        icon=":material/download:",
+        on_click="ignore",
+        key="playground.decoded",
+        type="tertiary",
+        help="All of the decoded text, as a UTF-8 .txt file",
+    )
+
+
 def token_pane(
     enc: Encoding,
     tok: Tokenized,
@@ -421,7 +445,9 @@ def token_pane(
         # the column's foot, it was an unnamed box far from everything it belongs to.
         with st.container(key="playground-decoded"):  # scrolls on its own (layout.css)
             st.html('<div class="pg-label">Decoded text</div>')
-            st.code(tok.text[:100_000], language=None, wrap_lines=True)
+            st.code(tok.text[:MAX_DECODED_SHOWN], language=None, wrap_lines=True)
+        if len(tok.text) > MAX_DECODED_SHOWN:
+            _whole_decoded_text(tok.text)
     if tok.ids:
         view = ViewOptions(
             color_by=chosen.colour_by, show_whitespace=chosen.show_whitespace, limit=limit
