@@ -333,6 +333,23 @@ def test_a_decoded_text_longer_than_its_box_is_said_and_offered_whole() -> None:
     assert not at.get("download_button")
 
 
+def test_a_text_of_more_tokens_than_copy_ids_copies_offers_every_id() -> None:
+    """The "Copy ids" buttons copy the first 200,000 ids, and their tooltip said "every id": it says
+    how many now, and the page offers all of them as a download."""
+    at = open_app()
+    assert live_view(at)["copy_labels"] == ["every id", "Copied ✓"]
+    assert not at.get("download_button")
+    text = "a " * 250_000
+    count = len(oracle_ids("gpt2", text))
+    at.session_state["playground.text"] = text
+    rerun(at)
+    what, copied = live_view(at)["copy_labels"]
+    assert what == f"the first {MAX_IDS:,} of {count:,} ids, as many as Ids → text reads"
+    assert copied == f"Copied {MAX_IDS:,} ✓"
+    assert len(live_view(at)["ids_text"].split(",")) == MAX_IDS
+    assert at.download_button(key="playground.all_ids").label == f"Download all {count:,} ids"
+
+
 def test_every_problem_with_the_ids_is_said_in_one_box() -> None:
     """Two boxes (not ids, and ids of no token) squeezed the ids pane to half a line of ids at
     1280x720: one box says both, a line each, and the valid ids are still decoded."""

@@ -2,13 +2,14 @@
 let go with Esc; copy every id."""
 
 import re
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.harness import goto, new_page, rerun, wait_idle, wait_settled
-from tests.e2e.playground_page import query, rendered_ids, text_box, wait_for_ids
+from tests.e2e.harness import goto, keyed, new_page, rerun, wait_idle, wait_settled
+from tests.e2e.playground_page import paste, query, rendered_ids, text_box, wait_for_ids
 from tests.oracles import oracle_ids
 
 PIN = ".bpl-pin"
@@ -154,3 +155,26 @@ def test_copy_ids_copies_every_id(open_app, page: Page, button: str, separator: 
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied == separator.join(map(str, rendered_ids(page)))
     assert copied == separator.join(map(str, oracle_ids("gpt2", text)))
+
+
+def test_more_ids_than_copy_ids_copies_are_said_and_downloaded_whole(open_app, page: Page) -> None:
+    """A text of 250,000 tokens: the buttons copy the first 200,000 (as many as decode mode
+    reads) and say so, where their tooltip said "every id"; the download holds every one."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    text = "a " * 250_000
+    ids = oracle_ids("gpt2", text)
+    open_app("/")
+    with rerun(page):
+        paste(page, text)
+    button = page.get_by_role("button", name="Copy ids, space-separated")
+    expect(button).to_have_attribute(
+        "title",
+        f"Copy the first 200,000 of {len(ids):,} ids, as many as Ids → text reads, space-separated",
+    )
+    button.click()
+    expect(button).to_have_text("Copied 200,000 ✓")
+    assert page.evaluate("navigator.clipboard.readText()") == " ".join(map(str, ids[:200_000]))
+    with page.expect_download() as download:
+        keyed(page, "playground.all_ids").get_by_role("button").click()
+    assert download.value.suggested_filename == "token-ids.txt"
+    assert Path(download.value.path()).read_text(encoding="utf-8") == ", ".join(map(str, ids))

@@ -59,6 +59,24 @@ def ids_text(ids: Sequence[int]) -> str:
     return ",".join(map(str, ids[:MAX_IDS]))
 
 
+def copy_labels(count: int) -> tuple[str, str]:
+    """What "Copy ids" copies, for its tooltip, and what its button says once it has: a text of
+    more than `MAX_IDS` tokens gives the first `MAX_IDS` (the page offers all of them as a
+    download), which the tooltip said was "every id".
+
+    >>> copy_labels(3)
+    ('every id', 'Copied ✓')
+    >>> copy_labels(300_000)
+    ('the first 200,000 of 300,000 ids, as many as Ids → text reads', 'Copied 200,000 ✓')
+    """
+    if count <= MAX_IDS:
+        return "every id", "Copied ✓"
+    return (
+        f"the first {MAX_IDS:,} of {count:,} ids, as many as Ids → text reads",
+        f"Copied {MAX_IDS:,} ✓",
+    )
+
+
 def live_token_view(
     key: str,
     parts: ViewParts,
@@ -91,6 +109,7 @@ def live_token_view(
             "pin": "" if pin is None else pin.facts,
             "pin_actions": "" if pin is None else pin.actions,
             "ids_text": ids_text(ids),
+            "copy_labels": copy_labels(len(ids)),
         },
         on_pin_change=pin_changed,
         on_open_vocab_change=lambda: None,

@@ -51,6 +51,11 @@ export default function ({ data, parentElement, setTriggerValue }) {
   root.querySelector(".bpl-hover").textContent = data.hint;
   patch(root.querySelector(".bpl-text"), data.token_units);
   patch(root.querySelector(".bpl-ids"), data.id_units);
+  const [copies, copied] = data.copy_labels;
+  for (const button of root.querySelectorAll(".bpl-copy")) {
+    const separated = button.dataset.sep === " " ? "space" : "comma";
+    button.title = `Copy ${copies}, ${separated}-separated`;
+  }
   put(".bpl-pin", data.pin);
   put(".bpl-pin-actions", data.pin_actions);
   for (const el of root.querySelectorAll(".bpl-text .tok.pin")) el.classList.remove("pin");
@@ -84,7 +89,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
     const label = button.dataset.label || (button.dataset.label = button.textContent);
     try {
       await copyText(data.ids_text.split(",").join(button.dataset.sep));
-      button.textContent = "Copied ✓";
+      button.textContent = copied;
     } catch {
       button.textContent = "Copy failed";
     }

@@ -9,6 +9,7 @@ with it closed), stacked below that, sized to the window so that the box, the fi
 their ids show without scrolling; long texts scroll inside their panes.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -423,6 +424,22 @@ def _whole_decoded_text(text: str) -> None:
     )
 
 
+def _all_ids_download(row: DeltaGenerator, ids: Sequence[int]) -> None:
+    """Every id of a text with more than "Copy ids" copies (`MAX_IDS`, what decode mode
+    reads), comma-separated as that button copies them."""
+    row.download_button(
+        f"Download all {len(ids):,} ids",
+        data=lambda: ", ".join(map(str, ids)),  # made when pressed
+        file_name="token-ids.txt",
+        mime="text/plain",
+        icon=":material/download:",
+        on_click="ignore",
+        key="playground.all_ids",
+        type="tertiary",
+        help=f"Copy ids copies the first {MAX_IDS:,}, as many as Ids → text reads",
+    )
+
+
 def token_pane(
     enc: Encoding,
     tok: Tokenized,
@@ -475,7 +492,10 @@ def token_pane(
     else:
         what = "token ids, such as 15339, 1917," if chosen.mode == "decode" else "text"
         st.caption(f"No tokens yet: type or paste {what} in the box.")
-    if len(tok.ids) > limit:  # one short row: a box and a button took the panes' room
+    if len(tok.ids) > min(limit, MAX_IDS):  # one short row: a box and a button took the panes' room
         row = st.container(horizontal=True, vertical_alignment="center", key="playground-more")
-        row.caption(f"Showing the first {limit:,} of {len(tok.ids):,} tokens (counted above).")
-        row.button(f"Show {RENDER_LIMIT:,} more", on_click=_show_more, type="secondary")
+        if len(tok.ids) > limit:
+            row.caption(f"Showing the first {limit:,} of {len(tok.ids):,} tokens (counted above).")
+            row.button(f"Show {RENDER_LIMIT:,} more", on_click=_show_more, type="secondary")
+        if len(tok.ids) > MAX_IDS:  # more than "Copy ids" copies
+            _all_ids_download(row, tok.ids)
