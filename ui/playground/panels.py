@@ -9,7 +9,7 @@ with it closed), stacked below that, sized to the window so that the box, the fi
 their ids show without scrolling; long texts scroll inside their panes.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -411,15 +411,12 @@ def _whole_decoded_text(text: str) -> None:
     copy button copies what the box holds, and a long decode lost its end without a word."""
     row = st.container(horizontal=True, vertical_alignment="center", key="playground-more-text")
     row.caption(f"The box shows {MAX_DECODED_SHOWN:,} of {len(text):,} characters.")
-    row.download_button(
+    _text_download(
+        row,
         "Download all",  # one line with the caption in a 1280x720 window's column
-        data=lambda: text,  # made when pressed
+        lambda: text,
         file_name="decoded.txt",
-        mime="text/plain",
-        icon=":material/download:",
-        on_click="ignore",
         key="playground.decoded",
-        type="tertiary",
         help="All of the decoded text, as a UTF-8 .txt file",
     )
 
@@ -427,16 +424,30 @@ def _whole_decoded_text(text: str) -> None:
 def _all_ids_download(row: DeltaGenerator, ids: Sequence[int]) -> None:
     """Every id of a text with more than "Copy ids" copies (`MAX_IDS`, what decode mode
     reads), comma-separated as that button copies them."""
-    row.download_button(
+    _text_download(
+        row,
         f"Download all {len(ids):,} ids",
-        data=lambda: ", ".join(map(str, ids)),  # made when pressed
+        lambda: ", ".join(map(str, ids)),
         file_name="token-ids.txt",
+        key="playground.all_ids",
+        help=f"Copy ids copies the first {MAX_IDS:,}, as many as Ids → text reads",
+    )
+
+
+def _text_download(
+    row: DeltaGenerator, label: str, make: Callable[[], str], *, file_name: str, key: str, help: str
+) -> None:
+    """A plain-text file made only when pressed: what it holds can be megabytes."""
+    row.download_button(
+        label,
+        data=make,
+        file_name=file_name,
         mime="text/plain",
         icon=":material/download:",
         on_click="ignore",
-        key="playground.all_ids",
+        key=key,
         type="tertiary",
-        help=f"Copy ids copies the first {MAX_IDS:,}, as many as Ids → text reads",
+        help=help,
     )
 
 
