@@ -409,7 +409,7 @@ def pinned_index(ids: tuple[int, ...], held: tuple[int, int] | None) -> int | No
 def _whole_decoded_text(text: str) -> None:
     """Say that the decoded text's box holds only its start, and offer all of it: the box's
     copy button copies what the box holds, and a long decode lost its end without a word."""
-    row = st.container(horizontal=True, vertical_alignment="center", key="playground-more-text")
+    row = st.container(horizontal=True, vertical_alignment="center", key="playground-decoded-more")
     row.caption(f"The box shows {MAX_DECODED_SHOWN:,} of {len(text):,} characters.")
     _text_download(
         row,
