@@ -11,7 +11,7 @@ import tokenizer as tk
 from tests.app.helpers import live_view, metric, open_app, rerun, shown_ids
 from tests.ui.payloads import XSS_TEXT
 from ui.common import state
-from ui.common.limits import MAX_CHAT_MESSAGES
+from ui.common.limits import MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES
 from ui.playground.conversation import DEFAULT_CONVERSATION, Message, for_template, to_link
 
 CONTENT = "playground.chat.content.{}"
@@ -100,6 +100,17 @@ def test_add_edit_reorder_and_remove_messages() -> None:
     assert_counts_match_the_core(at, "o200k_base")
     linked = json.loads(at.query_params["chat"])
     assert linked == [["assistant", "A token is a piece of text."], list(conversation(at)[1])]
+
+
+def test_a_message_pasted_past_its_limit_keeps_its_start_and_says_so() -> None:
+    """Streamlit's `max_chars` refused the paste whole: the message kept its old text."""
+    at = open_app(mode="chat", enc="o200k_base")
+    at.text_area(key=CONTENT.format(1)).input("x" * (MAX_CHAT_MESSAGE_CHARS + 7))
+    rerun(at)
+    assert conversation(at)[1] == ("user", "x" * MAX_CHAT_MESSAGE_CHARS)
+    (said,) = [t.value for t in at.toast]
+    assert f"at most {MAX_CHAT_MESSAGE_CHARS:,} characters" in said
+    assert_counts_match_the_core(at, "o200k_base")
 
 
 def test_a_role_change_and_the_generation_prompt() -> None:

@@ -11,7 +11,12 @@ import tokenizer as tk
 from tests.app.helpers import columns_reading_none, open_app, rerun
 from ui.common import registry, uploads
 from ui.common.examples import DEFAULT_TEXT
-from ui.common.limits import MAX_COMPARE, MAX_LANGUAGE_ENCODINGS, MAX_SAMPLE_BYTES
+from ui.common.limits import (
+    MAX_COMPARE,
+    MAX_LANGUAGE_ENCODINGS,
+    MAX_SAMPLE_BYTES,
+    MAX_SAMPLE_TITLE_CHARS,
+)
 from ui.common.samples import CORPUS_TITLE, corpus_text, load_samples, text_sha256
 from ui.common.stats import text_stats
 from ui.common.vocab_store import Stored
@@ -380,6 +385,20 @@ def test_your_own_sample_joins_the_table_and_can_go() -> None:
 def test_a_sample_of_one_character_says_character() -> None:
     at = add_typed_sample(open_languages(), "Dot", ".")
     assert any(m.value.endswith("`Dot` · 1 character") for m in at.markdown)
+
+
+def test_a_title_pasted_past_its_limit_keeps_its_start() -> None:
+    """Streamlit's `max_chars` refused a 64-character paste whole, and the sample was then
+    added as "Your sample 4" with nothing said."""
+    title = "A README pasted from a repository whose name is long, and then some"
+    assert len(title) > MAX_SAMPLE_TITLE_CHARS
+    at = open_languages()
+    at.text_input(key="compare.lang_new_title").input(title)
+    rerun(at)
+    assert at.text_input(key="compare.lang_new_title").value == title[:MAX_SAMPLE_TITLE_CHARS]
+    assert any(f"at most {MAX_SAMPLE_TITLE_CHARS} characters" in t.value for t in at.toast)
+    at = add_typed_sample(at, at.text_input(key="compare.lang_new_title").value, "Some text")
+    assert any(m.value.startswith(f"`{title[:MAX_SAMPLE_TITLE_CHARS]}` ·") for m in at.markdown)
 
 
 def test_a_half_typed_sample_survives_a_visit_to_another_page() -> None:

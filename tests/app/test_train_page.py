@@ -14,7 +14,12 @@ from tests.app.helpers import columns_reading_none, open_app, rerun
 from tokenizer import formats, hf
 from tokenizer.train_record import TrainStep
 from ui.common import registry, state, vocab_files
-from ui.common.limits import MAX_CORPUS_BYTES, MAX_TRAIN_VOCAB
+from ui.common.limits import (
+    MAX_CORPUS_BYTES,
+    MAX_REPLAY_SAMPLE_CHARS,
+    MAX_TEXT_CHARS,
+    MAX_TRAIN_VOCAB,
+)
 from ui.common.messages import download_label
 from ui.common.samples import corpus_sha256, text_sha256
 from ui.common.vocab_store import STORE, Stored, VocabStore
@@ -261,6 +266,27 @@ def test_replay_sample_speed_and_play(trained: AppTest) -> None:
     rerun(trained)
     assert not any("0 tokens for 0 characters" in c.value for c in trained.caption)
     assert any("Type a sample" in c.value for c in trained.caption)
+
+
+def cut_toasts(at: AppTest) -> list[str]:
+    return [t.value for t in at.toast if "This box holds at most" in t.value]
+
+
+def test_a_paste_past_a_boxs_limit_keeps_its_start_and_says_so(trained: AppTest) -> None:
+    """Given `max_chars`, Streamlit's box refused such a paste whole: the box kept what it had,
+    and nothing said why (the corpus box then said "Choose, paste or upload a corpus first")."""
+    trained.text_area(key="train.sample").input("ab" * MAX_REPLAY_SAMPLE_CHARS)
+    rerun(trained)
+    assert trained.text_area(key="train.sample").value == "ab" * (MAX_REPLAY_SAMPLE_CHARS // 2)
+    (said,) = cut_toasts(trained)
+    assert said == (
+        f"This box holds at most {MAX_REPLAY_SAMPLE_CHARS:,} characters: the first "
+        f"{MAX_REPLAY_SAMPLE_CHARS:,} of the {2 * MAX_REPLAY_SAMPLE_CHARS:,} given are kept."
+    )
+    at = paste(open_train(), "cat " * (MAX_TEXT_CHARS // 4) + "and the rest")
+    assert at.text_area(key="train.paste").value == "cat " * (MAX_TEXT_CHARS // 4)
+    assert f"at most {MAX_TEXT_CHARS:,} characters" in cut_toasts(at)[0]
+    assert "corpus first" not in " ".join(e.value for e in [*at.error, *at.info, *at.warning])
 
 
 def test_back_during_the_replay_shows_the_entrys_step_and_pauses(

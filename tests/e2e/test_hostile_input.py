@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from tests.e2e.harness import commit, go_to, keyed, rerun
 from tests.e2e.playground_page import paste, query, shown_text, text_box
 from tests.ui.payloads import XSS_PAYLOADS, XSS_TEXT, as_drawn
+from ui.common.limits import MAX_CHAT_MESSAGE_CHARS, MAX_TEXT_CHARS
 
 # What our payloads would create or set if any of them were parsed as HTML (shadow roots included:
 # Playwright's CSS pierces them).
@@ -198,3 +199,30 @@ def test_a_lone_surrogate_in_a_streamlit_box_arrives_as_u_fffd(
         field.press(commit_key)
     assert query(page)[param] == REPAIRED
     assert socket_errors == []
+
+
+@pytest.mark.parametrize(
+    ("path", "key", "limit"),
+    [
+        ("/train?source=paste", "train.paste", MAX_TEXT_CHARS),
+        ("/?mode=chat", "playground.chat.content.1", MAX_CHAT_MESSAGE_CHARS),
+    ],
+)
+def test_a_real_paste_past_a_boxs_limit_keeps_its_start(
+    open_app, page: Page, path: str, key: str, limit: int
+) -> None:
+    """Ctrl+V with the clipboard holding more than the box takes: Streamlit's `max_chars`
+    refused it whole, and the box kept its old text with nothing said."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_app(path)
+    pasted = "word " * (limit // 5) + "and the end"
+    page.evaluate("text => navigator.clipboard.writeText(text)", pasted)
+    field = keyed(page, key).locator("textarea")
+    field.click()
+    field.press("ControlOrMeta+a")
+    field.press("ControlOrMeta+v")
+    with rerun(page):
+        field.press("ControlOrMeta+Enter")
+    expect(field).to_have_value(pasted[:limit])
+    toast = page.get_by_test_id("stToast").filter(has_text=f"at most {limit:,} characters")
+    expect(toast).to_contain_text(f"the first {limit:,} of the {len(pasted):,} given are kept")

@@ -22,6 +22,7 @@ import tokenizer as tk
 from tokenizer import ChatCount, ChatTemplateError, Encoding, Tokenized
 from tokenizer.chat import READ_AS_ONE_TEXT, ROLES
 from ui.common import cache, registry
+from ui.common.capped import capped
 from ui.common.copy_button import copy_text_button, link_leaves_out
 from ui.common.limits import MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES
 from ui.common.messages import counted, inline_code, quote_some
@@ -294,8 +295,7 @@ def _card(n: int, message: Message, talk: Conversation, tokens: int | None) -> N
         f"Content of message {n + 1}",
         message.content,
         key=_widget_key("content", message),
-        on_change=_keep_edits,
-        max_chars=MAX_CHAT_MESSAGE_CHARS,
+        on_change=capped(_widget_key("content", message), MAX_CHAT_MESSAGE_CHARS, _keep_edits),
         placeholder=f"What the {message.role} says… (Ctrl+Enter to apply)",
         label_visibility="collapsed",
         height=68,

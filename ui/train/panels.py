@@ -11,6 +11,7 @@ import streamlit as st
 from tokenizer import Encoding
 from tokenizer.train_record import TrainingRecord
 from ui.common import cache, slow_pattern, state, vocab_files
+from ui.common.capped import capped
 from ui.common.grid import EMPTY_CELL
 from ui.common.limits import MAX_REPLAY_SAMPLE_CHARS, RENDER_LIMIT
 from ui.common.messages import counted, download_label
@@ -308,9 +309,10 @@ def _sample(
         "Sample text",
         key=SAMPLE_KEY,
         height=68 if presenting else 90,  # 68: Streamlit's least
-        max_chars=MAX_REPLAY_SAMPLE_CHARS,
+        on_change=capped(SAMPLE_KEY, MAX_REPLAY_SAMPLE_CHARS),
         label_visibility="collapsed",
-        help="It starts as the beginning of the corpus; type any text.",
+        help="It starts as the beginning of the corpus; type any text, up to "
+        f"{MAX_REPLAY_SAMPLE_CHARS:,} characters.",
     )
     if not text:
         st.caption("Type a sample above to see how it was tokenized at this step.")

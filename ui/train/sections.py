@@ -11,6 +11,7 @@ import streamlit as st
 
 import tokenizer as tk
 from ui.common import cache, presentation, registry, state, uploads, vocab_files, vocab_panel
+from ui.common.capped import capped
 from ui.common.copy_button import copy_link_button, link_leaves_out
 from ui.common.examples import DEFAULT_TEXT
 from ui.common.heading import page_head
@@ -83,8 +84,9 @@ def paste_box() -> corpora.Corpus | None:
         PASTE.seed(),  # what it holds, also as its default (see `settings_section`)
         key=PASTE.key,
         height=180,
-        max_chars=MAX_TEXT_CHARS,
+        on_change=capped(PASTE.key, MAX_TEXT_CHARS),
         placeholder="Paste the text to train on (press Ctrl+Enter or click outside to use it)…",
+        help=f"At most {MAX_TEXT_CHARS:,} characters; a longer paste keeps its start.",
     )
     if not publish_text(PASTE, text):
         link_leaves_out("corpus")

@@ -11,6 +11,7 @@ import streamlit as st
 
 from tokenizer import Encoding
 from ui.common import cache, registry, state, uploads
+from ui.common.capped import capped
 from ui.common.grid import EMPTY_CELL
 from ui.common.limits import (
     MAX_CUSTOM_SAMPLES,
@@ -276,7 +277,10 @@ def add_sample_form() -> None:
     """Title + text (or a .txt upload) -> one more sample in the chart and the table."""
     state.keep_across_pages(NEW_TITLE, NEW_TEXT)
     st.text_input(
-        "Title", key=NEW_TITLE, max_chars=MAX_SAMPLE_TITLE_CHARS, placeholder="e.g. My README"
+        "Title",
+        key=NEW_TITLE,
+        on_change=capped(NEW_TITLE, MAX_SAMPLE_TITLE_CHARS),
+        placeholder=f"e.g. My README (at most {MAX_SAMPLE_TITLE_CHARS} characters)",
     )
     st.text_area(
         "Text",
