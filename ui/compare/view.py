@@ -420,8 +420,9 @@ def _summary(diff: BoundaryDiff, parts: list[Stretch], n: int) -> str:
     everyone = "Both" if n == 2 else f"All {n}"
     if not differing:
         return f"{everyone} cut this text into exactly the same pieces."
+    shared = len(diff.shared)
     return (
-        f"{everyone} share {len(diff.shared):,} token boundaries; {differing:,} "
-        f"stretch{'es' if differing != 1 else ''} of text {'are' if differing != 1 else 'is'} "
-        "cut differently."
+        f"{everyone} share {shared:,} token {'boundary' if shared == 1 else 'boundaries'}; "
+        f"{differing:,} stretch{'es' if differing != 1 else ''} of text "
+        f"{'are' if differing != 1 else 'is'} cut differently."
     )

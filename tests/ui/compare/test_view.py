@@ -84,6 +84,13 @@ def test_summary_and_per_tokenizer_counts(three) -> None:
     assert [c.unique for c in counts] == [len(diff.unique(i)) for i in range(3)]
 
 
+def test_one_shared_boundary_is_said_in_the_singular() -> None:
+    """The summary said "Both share 1 token boundaries"; its second half had its singular."""
+    toks = [tk.get_encoding(name).tokenize("   \n\t ") for name in ("gpt2", "cl100k_base")]
+    assert len(boundary_diff(toks).shared) == 1
+    assert diff_summary(toks).startswith("Both share 1 token boundary; ")
+
+
 def shown(html: str) -> str:
     """The text the diff shows once, for the stretches all cut alike (markers are empty)."""
     return "".join(e.text for e in probe(html).with_class("same"))
