@@ -58,8 +58,8 @@ def text_box(*, presenting: bool = False) -> str:
     else:
         examples()
         typed = live_textarea(TEXT.key, label="Text", rows=2, max_chars=MAX_CHARS)
-    if len(typed) >= MAX_CHARS:  # the box stops at the cap without a word: say why
-        st.info(f"The Merges page traces at most {MAX_CHARS:,} characters; the rest is left out.")
+    if len(typed) >= MAX_CHARS:  # at the cap, cut or not (the box may have cut it): say why
+        st.info(f"The Merges page traces at most {MAX_CHARS:,} characters: a longer text is cut.")
     text = typed[:MAX_CHARS]
     if not publish_text(TEXT, text):
         link_leaves_out("text")
