@@ -312,9 +312,18 @@ def test_special_token_text_read_as_text_gets_a_hint() -> None:
     assert not [c for c in at.caption if "read here as ordinary text" in c.value]
 
 
-def test_decoding_part_of_a_character_gives_one_replacement_character() -> None:
+def test_decoding_part_of_a_character_gives_one_replacement_character_and_says_why() -> None:
     at = open_app(mode="decode", ids="64 41840 65")  # "a", 3 of the 4 bytes of 👋, "b"
     assert at.code[0].value == "a\ufffdb"
+    (why,) = [c.value for c in at.caption if "not UTF-8" in c.value]
+    assert why == (
+        "1 byte sequence of these ids is not UTF-8 (the ids split a character, or end inside "
+        "one): it shows as U+FFFD �."
+    )
+    real = " ".join(map(str, oracle_ids("gpt2", "a\ufffdb")))  # a U+FFFD that is text
+    at = open_app(mode="decode", ids=real)
+    assert at.code[0].value == "a\ufffdb"
+    assert not [c for c in at.caption if "not UTF-8" in c.value]
 
 
 def test_a_decoded_text_longer_than_its_box_is_said_and_offered_whole() -> None:

@@ -194,3 +194,13 @@ def without_lone_surrogates(text: str) -> tuple[str, int]:
     ('a�b', 1)
     """
     return _LONE_SURROGATE.subn("\ufffd", text)
+
+
+def not_utf8_sequences(data: bytes) -> int:
+    """How many byte sequences of `data` are not UTF-8: each decodes to one U+FFFD (as Python
+    and tiktoken's ``decode`` replace them), told apart from a real U+FFFD (EF BF BD).
+
+    >>> not_utf8_sequences(b"a\\xf0\\x9f\\x91b"), not_utf8_sequences("\ufffd".encode())
+    (1, 0)
+    """
+    return data.decode("utf-8", "replace").count("\ufffd") - data.count("\ufffd".encode())

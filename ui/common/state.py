@@ -37,6 +37,7 @@ from urllib.parse import quote, quote_plus, unquote, unquote_plus, unquote_to_by
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from ui.common.glyphs import not_utf8_sequences
 from ui.common.limits import MAX_LINK_NOTICES, MAX_URL_TEXT_CHARS, MAX_URL_VALUE_BYTES
 from ui.common.messages import counted, inline_code
 
@@ -336,12 +337,7 @@ def not_utf8(escaped: str) -> int:
     >>> not_utf8("caf%C3%A9"), not_utf8("caf%E9"), not_utf8("%E2%82+and+%FF%FE"), not_utf8("100%")
     (0, 1, 3, 0)
     """
-    data = unquote_to_bytes(escaped.replace("+", " "))
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("utf-8", "replace").count("\ufffd") - data.count("\ufffd".encode())
-    return 0
+    return not_utf8_sequences(unquote_to_bytes(escaped.replace("+", " ")))
 
 
 def number(key: str, url: str, default: int, *, lowest: int = 0) -> Param[int]:

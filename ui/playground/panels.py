@@ -21,6 +21,7 @@ from ui.common import cache, registry, tokens
 from ui.common.context_windows import window_sentence
 from ui.common.copy_button import copy_link_button, link_leaves_out
 from ui.common.examples import EXAMPLES, document_end, for_encoding
+from ui.common.glyphs import not_utf8_sequences
 from ui.common.heading import page_head
 from ui.common.limits import (
     INSTANT_CHARS,
@@ -31,7 +32,7 @@ from ui.common.limits import (
 )
 from ui.common.links import VOCAB_PAGE, vocab_params
 from ui.common.live_text import examples_menu, live_textarea, set_live_text
-from ui.common.messages import inline_code, quote_some
+from ui.common.messages import counted, inline_code, quote_some
 from ui.common.registry import vocab_key
 from ui.common.sidebar import current_encoding
 from ui.common.state import publish_text
@@ -476,6 +477,12 @@ def token_pane(
             st.code(tok.text[:MAX_DECODED_SHOWN], language=None, wrap_lines=True)
         if len(tok.text) > MAX_DECODED_SHOWN:
             _whole_decoded_text(tok.text)
+        if broken := not_utf8_sequences(b"".join(tok.pieces)):
+            st.caption(  # a "�" nobody typed: a learner asks where it came from
+                f"{counted(broken, 'byte sequence')} of these ids {'is' if broken == 1 else 'are'}"
+                " not UTF-8 (the ids split a character, or end inside one): "
+                f"{'it shows' if broken == 1 else 'each shows'} as U+FFFD �."
+            )
     if tok.ids:
         view = ViewOptions(
             color_by=chosen.colour_by, show_whitespace=chosen.show_whitespace, limit=limit
