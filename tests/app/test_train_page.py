@@ -16,6 +16,7 @@ from tokenizer.train_record import TrainStep
 from ui.common import registry, state, vocab_files
 from ui.common.limits import (
     MAX_CORPUS_BYTES,
+    MAX_NAME_CHARS,
     MAX_REPLAY_SAMPLE_CHARS,
     MAX_TEXT_CHARS,
     MAX_TRAIN_VOCAB,
@@ -512,6 +513,13 @@ def test_import_gpt2_files_with_a_pattern_and_a_name() -> None:
         [("encoder.json", files.encoder_json, "x"), ("vocab.bpe", files.vocab_bpe, "x")]
     )
     rerun(at)
+    at.text_input(key="train.import_name").input("gpt2 files, named at length " * 3)
+    rerun(at)  # the name box keeps a long paste's start, as every box with a limit does
+    assert (
+        at.text_input(key="train.import_name").value
+        == ("gpt2 files, named at length " * 3)[:MAX_NAME_CHARS]
+    )
+    assert cut_toasts(at)
     at.text_input(key="train.import_name").input("gpt2 files")
     at.selectbox(key="train.import_pattern").set_value("cl100k_base")
     rerun(at)

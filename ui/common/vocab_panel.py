@@ -21,6 +21,7 @@ from streamlit.typing import UploadedFile
 import tokenizer as tk
 from tokenizer import Encoding
 from ui.common import cache, registry, uploads, vocab_files
+from ui.common.capped import capped
 from ui.common.limits import MAX_FILE_BYTES, MAX_NAME_CHARS, MAX_SESSION_VOCABS
 from ui.common.messages import counted, inline_code
 from ui.common.vocab_store import Stored
@@ -93,7 +94,12 @@ def import_panel(*, key: str, then: Picked | None = None) -> None:
     kind = vocab_files.kind_of([(f.name, f.getvalue()[:4096]) for f in files])
     # A wrapping row, not columns: in half a 1024 px page a third of it cut each box's value.
     row = st.container(horizontal=True, gap="small")
-    row.text_input("Name", key=f"{key}_name", placeholder="from the file", max_chars=MAX_NAME_CHARS)
+    row.text_input(
+        "Name",
+        key=f"{key}_name",
+        placeholder="from the file",
+        on_change=capped(f"{key}_name", MAX_NAME_CHARS),
+    )
     takes_pattern = kind in vocab_files.TAKES_PATTERN
     row.selectbox(
         "Pattern",
