@@ -11,6 +11,7 @@ from tests.app.helpers import APP, rerun
 from tests.ui.html_probe import probe
 from tokenizer import Encoding
 from ui.common.registry import TRAINED_KEY
+from ui.merges.state import LINE, MAX_CHARS
 
 TEXT = "GPT2 was created by OpenAI"
 OPENAI = 5  # index of the chunk " OpenAI"
@@ -191,6 +192,19 @@ def test_presenting_the_settings_pick_the_encoding_the_hidden_sidebar_holds() ->
     at.selectbox(key="common.enc").set_value("o200k_base")  # as from the link or another page
     rerun(at)
     assert at.selectbox(key="merges.present_enc").value == "o200k_base"
+
+
+def test_presenting_a_paste_past_the_limit_keeps_its_start_and_says_so() -> None:
+    """The one-line box takes any paste (a ``maxlength`` would refuse it whole): it keeps the first
+    `MAX_CHARS` characters, with the toast every box with a limit shows."""
+    at = open_merges(present="1")
+    pasted = "ab " * MAX_CHARS
+    at.text_area(key=LINE).set_value(pasted)
+    rerun(at)
+    assert at.session_state[LINE] == pasted[:MAX_CHARS]
+    assert at.session_state["merges.text"] == pasted[:MAX_CHARS]
+    (said,) = [t.value for t in at.toast]
+    assert f"the first {MAX_CHARS:,} of the {len(pasted):,} given are kept" in said
 
 
 def test_a_link_restores_the_exact_view() -> None:

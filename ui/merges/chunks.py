@@ -9,6 +9,7 @@ from typing import Literal
 import streamlit as st
 
 from tokenizer import Encoding
+from ui.common.capped import capped
 from ui.common.copy_button import link_leaves_out
 from ui.common.examples import for_encoding
 from ui.common.limits import MAX_CHIPS
@@ -30,12 +31,11 @@ def examples() -> None:
     examples_menu(EXAMPLE, EXAMPLE_TEXTS, _load_example)
 
 
-def _take_line() -> None:
-    """The one-line box was committed (Enter, Ctrl+Enter, Esc or a click away): its text, cut
-    at the page's limit (in the box too, which takes any paste: a ``maxlength`` would refuse a
-    long one whole, without a word)."""
-    text = st.session_state[LINE] = st.session_state[LINE][:MAX_CHARS]
-    set_live_text(TEXT.key, text)
+def _apply_line() -> None:
+    """The one-line box was committed (Enter, Ctrl+Enter, Esc or a click away): its text, already
+    cut at the page's limit by `capped` (the box takes any paste: a ``maxlength`` would refuse a
+    long one whole, without a word), becomes the page's text."""
+    set_live_text(TEXT.key, st.session_state[LINE])
 
 
 def text_box(*, presenting: bool = False) -> str:
@@ -50,7 +50,8 @@ def text_box(*, presenting: bool = False) -> str:
         if st.session_state.get(LINE) != st.session_state[TEXT.key]:  # an example, a link
             st.session_state[LINE] = st.session_state[TEXT.key]
         st.text_area(
-            "Text", st.session_state[LINE], key=LINE, height=68, on_change=_take_line,
+            "Text", st.session_state[LINE], key=LINE, height=68,
+            on_change=capped(LINE, MAX_CHARS, then=_apply_line),
             label_visibility="collapsed", placeholder="Type a text…",
             help="Esc or Ctrl+Enter applies it; then the arrow keys step again.",
         )  # fmt: skip

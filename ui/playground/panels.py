@@ -477,7 +477,8 @@ def token_pane(
             st.code(tok.text[:MAX_DECODED_SHOWN], language=None, wrap_lines=True)
         if len(tok.text) > MAX_DECODED_SHOWN:
             _whole_decoded_text(tok.text)
-        if broken := not_utf8_sequences(b"".join(tok.pieces)):
+        # Only a "\ufffd" in the text can mean one: the common case skips the re-decoding.
+        if "\ufffd" in tok.text and (broken := not_utf8_sequences(b"".join(tok.pieces))):
             st.caption(  # a "�" nobody typed: a learner asks where it came from
                 f"{counted(broken, 'byte sequence')} of these ids {'is' if broken == 1 else 'are'}"
                 " not UTF-8 (the ids split a character, or end inside one): "
