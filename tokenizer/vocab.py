@@ -49,10 +49,12 @@ class SearchError(ValueError):
 
 @dataclass(frozen=True)
 class SearchResult:
-    """Matching ids, best first, and the parts of an id query that name no token."""
+    """Matching ids, best first; an id query's numbers that name no token (`unknown`), and its
+    pieces that are not numbers at all (`not_ids`): the user fixes the two differently."""
 
     ids: tuple[int, ...]
     unknown: tuple[str, ...] = ()
+    not_ids: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -272,8 +274,9 @@ def find_regex(
         compile_pattern(pattern, vocab.enc.unicode, flags)  # as typed: errors point into it
         compiled = compile_pattern(end_anchored(pattern), vocab.enc.unicode, flags)
     except PatternError as exc:
-        message = str(exc.__cause__ or exc)
-        raise SearchError(f"not a valid regular expression: {message}") from None
+        if exc.__cause__ is None:  # it compiles, but a rule of ours refuses it (a size limit)
+            raise SearchError(str(exc)) from None
+        raise SearchError(f"not a valid regular expression: {exc.__cause__}") from None
     search = compiled.search
     deadline = time.monotonic() + budget_s
     hits = []
@@ -297,27 +300,33 @@ def find_regex(
 
 _ID_RANGE = re.compile(r"\s*(?:-|–|\.\.)\s*")
 _ID_SEPARATORS = re.compile(r"[\s,;\[\]]+")
-# ASCII digits (\d would take "٣" for 3), at most 19: more is no id, and int() refuses 4,301.
-_ID_ITEM = re.compile(r"([0-9]{1,19})(?:-([0-9]{1,19}))?")
+# ASCII digits (\d would take "٣" for 3); a number or a range of two.
+_ID_ITEM = re.compile(r"([0-9]+)(?:-([0-9]+))?")
+_ID_DIGITS = 19  # past 19 digits a number is no id (and int() refuses 4,301): read as 10**19
+
+
+def _id_number(digits: str) -> int:
+    return int(digits) if len(digits) <= _ID_DIGITS else 10**_ID_DIGITS
 
 
 def find_ids(vocab: Vocabulary, query: str) -> SearchResult:
     """Tokens by id: ``"995, 31373"``, ``"[995 31373]"`` or a range ``"50250-50256"``.
 
-    Ids come back in the order asked, once each; pieces that are not ids, and ids no token has
-    (out of range, o200k_base's unused ones), are returned in `unknown`.
+    Ids come back in the order asked, once each. Numbers no token has (out of range, o200k_base's
+    unused ones) are returned in `unknown`, pieces that are not numbers in `not_ids`.
     """
     wanted: dict[int, None] = {}
     unknown: list[str] = []
+    not_ids: list[str] = []
     for item in _ID_SEPARATORS.split(_ID_RANGE.sub("-", query.strip())):
         if not item:
             continue
         match = _ID_ITEM.fullmatch(item)
         if match is None:
-            unknown.append(item)
+            not_ids.append(item)
             continue
-        first = int(match[1])
-        last = int(match[2]) if match[2] else first
+        first = _id_number(match[1])
+        last = _id_number(match[2]) if match[2] else first
         if last < first:
             first, last = last, first
         in_range = range(max(first, 0), min(last, vocab.enc.n_vocab - 1) + 1)
@@ -325,7 +334,7 @@ def find_ids(vocab: Vocabulary, query: str) -> SearchResult:
         if not valid:
             unknown.append(item)
         wanted.update(dict.fromkeys(valid))
-    return SearchResult(tuple(wanted), tuple(unknown))
+    return SearchResult(tuple(wanted), tuple(unknown), tuple(not_ids))
 
 
 _HEX_NOISE = re.compile(r"0x|\\x|[\s,:;\-]", re.IGNORECASE)

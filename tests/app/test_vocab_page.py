@@ -150,21 +150,31 @@ def test_an_id_search_with_one_result_opens_it_and_a_bad_id_is_named() -> None:
     assert listed_ids(at) == [995]
     assert shown_token(at) == 995
     at = search(at, "id", "995 99999")
-    assert "99999" in at.warning[0].value
+    assert [w.value for w in at.warning] == ["No token of gpt2 has the id `99999`."]
+    at = search(at, "id", "abc, -1 995 50257 60000")
+    assert [w.value for w in at.warning] == [
+        "Not ids: `abc`, `-1`. An id is a whole number from 0 to 50,256; a range is two, as in "
+        "50250-50256.",
+        "No token of gpt2 has the ids `50257`, `60000`.",
+    ]
 
 
 @pytest.mark.parametrize(
-    ("query", "said"),
+    ("query", "said", "invalid"),
     [
-        ("(unclosed", "missing )"),
-        ("(?:" * 300 + "a" + ")" * 300, "nested more than 50 deep"),
-        ("(?R)", "calls a group (recursion)"),
+        ("(unclosed", "missing )", True),
+        ("(?:" * 300 + "a" + ")" * 300, "nested more than 50 deep", False),
+        ("(?R)", "calls a group (recursion)", False),
+        ("a{99999}", "come to 99,999 copies; at most 10,000", False),
     ],
-    ids=["unclosed", "nested past the parser's stack", "recursion"],
+    ids=["unclosed", "nested past the parser's stack", "recursion", "repeats past the limit"],
 )
-def test_a_bad_regex_is_a_message_not_a_crash(query: str, said: str) -> None:
+def test_a_bad_regex_is_a_message_not_a_crash(query: str, said: str, invalid: bool) -> None:
+    """Only a pattern the engine cannot read is called invalid: `a{99999}` is valid regex, over
+    a limit of ours, and was called "not a valid regular expression"."""
     at = search(open_vocab(), "regex", query)
-    assert "not a valid regular expression" in at.error[0].value
+    assert at.error[0].value.startswith("Cannot search: ")
+    assert ("not a valid regular expression" in at.error[0].value) == invalid
     assert said in at.error[0].value
     assert not at.dataframe
 

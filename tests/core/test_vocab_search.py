@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import tokenizer as tk
 from tokenizer.vocab import (
     SearchError,
+    SearchResult,
     Vocabulary,
     build_vocabulary,
     find_bytes,
@@ -126,15 +127,17 @@ def test_a_bad_regex_with_a_dollar_is_reported_as_typed(gpt2: Vocabulary) -> Non
 def test_ids_come_back_in_the_order_asked_once_each(gpt2: Vocabulary) -> None:
     assert find_ids(gpt2, "995, 31373 995").ids == (995, 31373)
     assert find_ids(gpt2, "[31373, 995]").ids == (31373, 995)
-    assert find_ids(gpt2, "\u0663 \u00b2").unknown == ("\u0663", "\u00b2")  # not ASCII digits
+    assert find_ids(gpt2, "\u0663 \u00b2").not_ids == ("\u0663", "\u00b2")  # not ASCII digits
     huge = "9" * 5_000  # int() refuses over 4,300 digits: a traceback on the page once
-    assert find_ids(gpt2, f"5 {huge}").unknown == (huge,)
+    assert find_ids(gpt2, f"5 {huge}") == SearchResult((5,), (huge,))  # a number, no token's
+    assert find_ids(gpt2, f"50255-{huge}").ids == (50255, 50256)
 
 
 def test_id_ranges_and_unknown_ids(gpt2: Vocabulary) -> None:
-    result = find_ids(gpt2, "50250 - 50256, 50257, x, 7..5")
+    result = find_ids(gpt2, "50250 - 50256, 50257, x, 7..5, -1")
     assert result.ids == (*range(50250, 50257), 5, 6, 7)
-    assert result.unknown == ("50257", "x")
+    assert result.unknown == ("50257",)
+    assert result.not_ids == ("x", "-1")
 
 
 @pytest.mark.slow  # builds the o200k_base explorer index (about 3 s)

@@ -107,13 +107,13 @@ COLUMNS = {
     "length": st.column_config.NumberColumn(
         "length", format="%d", width="small", help="In bytes, not characters: 大 is 3"
     ),
-    "rank": st.column_config.NumberColumn(
-        "merge rank", format="%d", help="Order in which the merge was learned, from 0"
+    "rank": st.column_config.NumberColumn(  # "7,861", as the token card under it says
+        "merge rank", format="localized", help="Order in which the merge was learned, from 0"
     ),
     "left": st.column_config.TextColumn("left parent"),
     "right": st.column_config.TextColumn("right parent"),
     "used_in": st.column_config.NumberColumn(
-        "used in", format="%d", help="How many tokens have this one as a parent"
+        "used in", format="localized", help="How many tokens have this one as a parent"
     ),
     "bytes": st.column_config.TextColumn("bytes (hex)"),
 }
@@ -261,8 +261,14 @@ def _search_panel(vocab: Vocabulary, mode: SearchMode) -> Listing | None:
     except SearchError as exc:
         st.error(f"Cannot search: {exc}.", icon=":material/error:")
         return None
+    if result.not_ids:
+        st.warning(
+            f"Not ids: {quote_some(result.not_ids)}. An id is a whole number from 0 to "
+            f"{enc.n_vocab - 1:,}; a range is two, as in 50250-50256."
+        )
     if result.unknown:
-        st.warning(f"Not ids of {enc.name}: {quote_some(result.unknown)}.")
+        which = "id" if len(result.unknown) == 1 else "ids"
+        st.warning(f"No token of {enc.name} has the {which} {quote_some(result.unknown)}.")
     described = _describe(mode, query, len(result.ids), wordy and ignore_case)
     return Listing((enc.name, mode, query, wordy and ignore_case), result.ids, described)
 
