@@ -467,7 +467,26 @@ def test_a_sample_of_ones_own_is_said_to_stay_out_of_links() -> None:
 def test_an_empty_uploaded_sample_is_named() -> None:
     """It was "Paste some text or upload a .txt file first", with the file in the box."""
     at = add_uploaded_sample(open_languages(), "empty.txt", b"")
-    assert [w.value for w in at.warning] == ["The file `empty.txt` holds no text: nothing to add."]
+    assert [w.value for w in at.warning] == ["The file `empty.txt` is empty: nothing to add."]
+    at = add_uploaded_sample(open_languages(), "blank.txt", b" \n\t ")
+    assert [w.value for w in at.warning] == [
+        "The file `blank.txt` is only whitespace: a sample needs something to read."
+    ]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)), bytes(range(256)) * 8],
+    ids=["png", "random bytes"],
+)
+def test_a_binary_file_is_refused_as_a_sample(data: bytes) -> None:
+    """A picture renamed .txt was read as Windows-1252 and charted as a sample of noise."""
+    at = add_uploaded_sample(open_languages(), "pic-as.txt", data)
+    assert [w.value for w in at.warning] == [
+        "The file `pic-as.txt` is not text (it holds NUL bytes, as images and archives do): "
+        "upload a plain-text file."
+    ]
+    assert "pic-as" not in languages_table(at)["Sample"].tolist()
 
 
 def test_a_pasted_sample_of_only_whitespace_is_named() -> None:

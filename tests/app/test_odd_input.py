@@ -417,10 +417,13 @@ def test_custom_samples_refuse_empty_oversized_and_too_many() -> None:
     assert still_has_vocabulary(at)
 
 
-def test_a_binary_sample_upload_is_read_with_a_notice() -> None:
+def test_a_sample_upload_that_is_not_utf8_is_read_with_a_notice_and_a_binary_one_refused() -> None:
     at = languages_tab(on_page("playground"))
-    add_sample(at, "", upload=bytes(range(256)))
+    add_sample(at, "", upload=bytes(range(1, 256)))  # no NUL: a text in some other code page
     assert "could not be read" in messages(at)
+    assert len(at.session_state["compare.lang_custom"]) == 1
+    add_sample(at, "", upload=bytes(range(256)))
+    assert "is not text (it holds NUL bytes" in messages(at)
     assert len(at.session_state["compare.lang_custom"]) == 1
 
 

@@ -737,7 +737,7 @@ def test_an_upload_over_the_limit_gets_our_message_naming_the_limit() -> None:
     big = b"x" * (MAX_CORPUS_BYTES // 2 + 1)
     at = upload(open_train(), [("a.txt", big, "text/plain"), ("b.txt", big, "text/plain")])
     (error,) = [e.value for e in at.error if "the limit is" in e.value]
-    assert "These 2 files are 10.0 MB together; the limit is 10.0 MB" in error
+    assert "These 2 files are 10 MB together; the limit is 10 MB" in error
 
 
 def test_before_an_upload_the_page_names_the_limit_the_box_enforces() -> None:
@@ -745,7 +745,7 @@ def test_before_an_upload_the_page_names_the_limit_the_box_enforces() -> None:
     own hint must say what the limit is."""
     at = open_train(source="upload")
     (hint,) = [e.value for e in at.error if "corpus first" in e.value]
-    assert "at most 10.0 MB" in hint
+    assert "at most 10 MB" in hint
 
 
 def test_identical_trainings_are_shared_between_sessions(trained: AppTest) -> None:

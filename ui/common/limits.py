@@ -6,7 +6,7 @@ they are re-exported here so this module is still the one list to read.
 Sizes are in decimal units, KB = 1,000 and MB = 1,000,000 bytes, because that is how Streamlit's
 uploader names a limit ("Limit 10MB per file") and how the browser checks it. (On Windows the
 browser counts 1,048,576 bytes per MB and lets slightly bigger files through; the page's own check
-then refuses them, naming the same "10.0 MB".) So a size in a message is the size under the box.
+then refuses them, naming the same "10 MB".) So a size in a message is the size under the box.
 """
 
 # ---- From the core (defined in tokenizer/, re-exported: the core cannot import ui) ----

@@ -15,16 +15,16 @@ MIB = 1024 * 1024  # only ui/train/corpora.py's minimum corpus sizes; sizes are 
 
 def size_label(n_bytes: int) -> str:
     """A byte count in the unit a reader expects (decimal units, as Streamlit's uploader names
-    its limits; see `ui.common.limits`), with one decimal.
+    its limits; see `ui.common.limits`), with one decimal unless it is 0: a limit reads "10 MB", as
+    the uploader's "Limit 10MB per file" does, not "10.0 MB".
 
-    >>> size_label(12), size_label(32_520), size_label(10_000_000)
-    ('12 bytes', '32.5 KB', '10.0 MB')
+    >>> size_label(12), size_label(32_520), size_label(10_000_000), size_label(1_040)
+    ('12 bytes', '32.5 KB', '10 MB', '1 KB')
     """
     if n_bytes < KB:
         return counted(n_bytes, "byte")
-    if n_bytes < MB:
-        return f"{n_bytes / KB:.1f} KB"
-    return f"{n_bytes / MB:.1f} MB"
+    value, unit = (n_bytes / KB, "KB") if n_bytes < MB else (n_bytes / MB, "MB")
+    return f"{value:.1f}".removesuffix(".0") + f" {unit}"
 
 
 def upload_mb(limit_bytes: int) -> int:
@@ -109,6 +109,19 @@ def decode_upload(data: bytes) -> DecodedUpload:
     reread = sum(byte >= 0x80 for byte in data)
     undefined = sum(data.count(bytes([byte])) for byte in (0x81, 0x8D, 0x8F, 0x90, 0x9D))
     return DecodedUpload(text, LEGACY, invalid, reread, undefined)
+
+
+def is_binary(data: bytes) -> bool:
+    """Whether an upload is a binary file (an image, an archive) rather than text, by the rule
+    git and most editors use: a NUL byte in its first 8,000 bytes. UTF-16, whose NULs are half
+    of every ASCII character, is text when it starts with its byte-order mark.
+
+    >>> is_binary(b"\\x89PNG\\r\\n\\x1a\\n\\x00\\x00"), is_binary(b"caf\\xe9")
+    (True, False)
+    >>> is_binary("a".encode("utf-16"))
+    False
+    """
+    return not data.startswith((b"\xff\xfe", b"\xfe\xff")) and b"\x00" in data[:8000]
 
 
 def _utf16(data: bytes) -> DecodedUpload:

@@ -53,7 +53,7 @@ class Corpus:
 
     @property
     def size_label(self) -> str:
-        """``"1.0 MB"``, ``"31.8 KB"`` or ``"12 bytes"``: for pickers and captions."""
+        """``"1 MB"``, ``"31.8 KB"`` or ``"12 bytes"``: for pickers and captions."""
         return size_label(self.n_bytes)
 
 

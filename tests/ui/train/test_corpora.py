@@ -23,7 +23,8 @@ def test_lone_surrogates_hash_as_the_trainer_reads_them() -> None:
 
 
 @pytest.mark.parametrize(
-    ("n", "label"), [(0, "0 bytes"), (1, "1 byte"), (999, "999 bytes"), (2048, "2.0 KB")]
+    ("n", "label"),
+    [(0, "0 bytes"), (1, "1 byte"), (999, "999 bytes"), (2048, "2 KB"), (2_560, "2.6 KB")],
 )
 def test_size_labels(n: int, label: str) -> None:
     assert size_label(n) == label

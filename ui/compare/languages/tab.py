@@ -226,13 +226,24 @@ def _add_sample() -> None:
     upload = st.session_state.get(_upload_key())
     note = None
     if upload is not None:
-        decoded = uploads.decode_upload(upload.getvalue())
+        data = upload.getvalue()
+        if uploads.is_binary(data):  # a picture named .txt read as 1252 made a chart of noise
+            st.session_state[PROBLEM] = (
+                f"The file {inline_code(upload.name, 60)} is not text (it holds NUL bytes, as "
+                "images and archives do): upload a plain-text file."
+            )
+            return
+        decoded = uploads.decode_upload(data)
         text, note = decoded.text, decoded.notice
         title = title or upload.name.rsplit(".", 1)[0]
     size = len(text.encode("utf-8", "replace"))
     if not text.strip():
         if upload is not None:
-            problem = f"The file {inline_code(upload.name, 60)} holds no text: nothing to add."
+            problem = f"The file {inline_code(upload.name, 60)} " + (
+                "is only whitespace: a sample needs something to read."
+                if text
+                else "is empty: nothing to add."
+            )
         elif text:
             problem = "The pasted text is only whitespace: a sample needs something to read."
         else:
