@@ -516,7 +516,9 @@ def utf8(data: bytes, what: str) -> str:
     try:
         return bytes(data).decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
-        raise FormatError(f"{what} is not UTF-8 text (byte {exc.start})") from None
+        raise FormatError(
+            f"{what} is not UTF-8 text (byte 0x{data[exc.start]:02X} at offset {exc.start:,})"
+        ) from None
 
 
 def check_count(count: int, what: str) -> None:

@@ -228,7 +228,7 @@ def test_malformed_tiktoken_files() -> None:
     for message, lines in cases.items():
         with pytest.raises(FormatError, match=re.escape(message)):
             formats.load_tiktoken("\n".join(lines).encode())
-    with pytest.raises(FormatError, match=r"not UTF-8 text \(byte 0\)"):
+    with pytest.raises(FormatError, match=r"not UTF-8 text \(byte 0xFF at offset 0\)"):
         formats.load_tiktoken(b"\xff")
     with pytest.raises(ValueError, match="which line 98 gives to an ordinary token"):
         formats.load_tiktoken("\n".join(good).encode(), special_tokens={"<x>": 97})

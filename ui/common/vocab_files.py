@@ -135,6 +135,10 @@ KINDS = {
     "bundle": "bundle",
 }
 TAKES_PATTERN = (KINDS["vocab_merges"], KINDS["gpt2"], KINDS["tiktoken"])
+ROLES = {  # a pair's files by suffix: the names the loaders' errors call them by
+    KINDS["vocab_merges"]: {".json": "vocab.json", ".txt": "merges.txt"},
+    KINDS["gpt2"]: {".json": "encoder.json", ".bpe": "vocab.bpe"},
+}
 UPLOAD_TYPES = ["json", "txt", "bpe", "tiktoken", "model"]
 HOW_TO_IMPORT = (
     "Upload a Hugging Face `tokenizer.json`, or `vocab.json` + `merges.txt`, or GPT-2's "
@@ -219,13 +223,30 @@ def import_files(
         enc = load(pattern)
     except (tk.FormatError, *_READ_ERRORS) as exc:
         detail = inline_code(str(exc), ERROR_CHARS)
-        return Imported(error=f"{refused} as {kind}: {detail}", kind=kind)
+        return Imported(error=f"{refused} as {kind}{roles(kind, files)}: {detail}", kind=kind)
     if (lost := lost_text(enc)) is not None:
         return Imported(error=f"{refused} as {kind}: {lost}", kind=kind)
     warnings = list(_special_clashes(enc))
     if not own:
         warnings += _pattern_warnings(enc, pattern, load)
     return Imported(encoding=enc, kind=kind, warnings=tuple(warnings))
+
+
+def roles(kind: str, files: Sequence[tuple[str, bytes]]) -> str:
+    """Which upload a pair's error means, where the user's names differ from the roles': the
+    error "merges.txt is not UTF-8" named no file the user had given.
+
+    >>> roles(KINDS["vocab_merges"], [("fake.json", b""), ("merges.txt", b"")])
+    ' (`fake.json` read as vocab.json)'
+    >>> roles(KINDS["hf"], [("fake.json", b"")])
+    ''
+    """
+    by_suffix = ROLES.get(kind, {})
+    named = [(name, by_suffix[PurePath(name).suffix.lower()]) for name, _ in files
+             if PurePath(name).suffix.lower() in by_suffix]  # fmt: skip
+    told = [f"{inline_code(name, FILE_NAME_CHARS)} read as {role}" for name, role in named
+            if name != role]  # fmt: skip
+    return f" ({', '.join(told)})" if told else ""
 
 
 def _count_lines(data: bytes) -> int:

@@ -166,6 +166,18 @@ def test_a_byte_order_mark_before_a_file_is_dropped(enc: tk.Encoding, fmt: str) 
         assert result.encoding.encode_ordinary(text) == enc.encode_ordinary(text)
 
 
+def test_a_pairs_error_names_the_upload_it_means() -> None:
+    """ "merges.txt is not UTF-8 text (byte 0)" named no file the user had given."""
+    result = import_files(
+        [("binary.txt", b"\x89PNG"), ("fake.json", b"{}")], name="x", pattern=None
+    )
+    assert result.error == (
+        "Could not import `binary.txt` + `fake.json` as vocab.json + merges.txt (`binary.txt` read "
+        "as merges.txt, `fake.json` read as vocab.json): `merges.txt is not UTF-8 text (byte 0x89 "
+        "at offset 0)`"
+    )
+
+
 @pytest.mark.parametrize(
     ("files", "message"),
     [
