@@ -81,6 +81,31 @@ def test_editing_updates_the_tokens_and_the_link(open_app, page: Page) -> None:
     expect(metric(page, "Tokens")).to_have_text(core_total(reordered[1:]))
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_add_buttons_focus_ring_shows_whole(
+    browser: Browser, app_url: str, scheme: str
+) -> None:
+    """The messages scroll in their own box, which cut off the left of "Add system"'s focus
+    ring: room for the ring's spread is kept between the button and the box's edge."""
+    with new_page(browser, width=1280, height=720, color_scheme=scheme) as page:
+        goto(page, app_url + chat_url())
+        add = keyed(page, "playground.chat.add.system").get_by_role("button")
+        add.focus()
+        page.keyboard.press("Shift+Tab")  # focused from the keyboard: the ring shows
+        page.keyboard.press("Tab")
+        expect(add).to_be_focused()
+        room = add.evaluate(
+            """button => {
+                const ring = parseFloat(getComputedStyle(button).boxShadow.split(" ").at(-1));
+                const box = button.closest(".st-key-playground-chat-messages");
+                return button.getBoundingClientRect().left - box.getBoundingClientRect().left
+                    - ring;
+            }"""
+        )
+        screenshot(page, f"chat-add-focus-{scheme}", whole=False)
+        assert room >= 0
+
+
 def test_a_message_added_from_the_keyboard_takes_what_is_typed_next(open_app, page: Page) -> None:
     """Focus stayed on "+ user": the text typed next went nowhere, and each space in it added
     another message (three empty ones for "Say <|im_end|> please"; QA round 18)."""
