@@ -106,6 +106,35 @@ def test_the_add_buttons_focus_ring_shows_whole(
         assert room >= 0
 
 
+def test_moving_or_removing_a_message_from_the_keyboard_keeps_the_focus_there(
+    open_app, page: Page
+) -> None:
+    """After "Move message 2 up" the focus fell to the page's body: the next Tab started over
+    at the top (QA round 49)."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_app(chat_url())
+    cards = page.locator("[class*='st-key-playground-chat-message-'] textarea")
+
+    def press(key: str, then: str) -> None:
+        """Press Enter on the button keyed `key`; the button keyed `then` has the focus after."""
+        keyed(page, f"playground.chat.{key}").get_by_role("button").focus()
+        with rerun(page):
+            page.keyboard.press("Enter")
+        expect(keyed(page, f"playground.chat.{then}").get_by_role("button")).to_be_focused()
+
+    first, second = (m.content for m in DEFAULT_CONVERSATION)
+    press("up.1", then="down.1")  # at the top now, where its "up" is disabled
+    expect(cards.first).to_have_value(second)
+    press("down.1", then="up.1")
+    expect(cards.first).to_have_value(first)
+    press("remove.1", then="remove.0")  # the last one gone: the one before it
+    expect(cards).to_have_count(1)
+    press("remove.0", then="add.system")  # none left: the first add button
+    expect(cards).to_have_count(0)
+    page.keyboard.press("Enter")  # and the keyboard goes on from there
+    expect(cards).to_have_count(1)
+
+
 def test_a_message_added_from_the_keyboard_takes_what_is_typed_next(open_app, page: Page) -> None:
     """Focus stayed on "+ user": the text typed next went nowhere, and each space in it added
     another message (three empty ones for "Say <|im_end|> please"; QA round 18)."""

@@ -49,6 +49,7 @@ from ui.playground.state import CHAT, CHAT_FOCUS, IDS, PROMPT, TEMPLATE, TEXT
 READERS = {"harmony": "openai-harmony", "llama3": "Meta's ChatFormat"}
 
 _focus = component("focus")
+ADD_ROW = "playground-chat-add"  # the key of the row of add buttons
 
 
 @dataclass(frozen=True)
@@ -192,15 +193,38 @@ def _add(role: str) -> None:
     after = added(before, role)
     CHAT.set(after)
     if len(after) > len(before):
-        st.session_state[CHAT_FOCUS] = _widget_key("content", after[-1])
+        _focus_next(_widget_key("content", after[-1]), "textarea")
 
 
 def _remove(key: int) -> None:
-    CHAT.set(removed(_current_messages(), _index(key)))
+    """Remove button callback; the focus goes to the remove button now in its place (or the
+    last message's, or the first add button): left on the page's body, the next Tab started
+    over at the top."""
+    index = _index(key)
+    after = removed(_current_messages(), index)
+    CHAT.set(after)
+    if after:
+        _focus_next(_widget_key("remove", after[min(index, len(after) - 1)]), "button")
+    else:
+        _focus_next(ADD_ROW, "button")  # the first
 
 
 def _move(key: int, step: int) -> None:
-    CHAT.set(moved(_current_messages(), _index(key), step))
+    """Move button callback; the focus stays on the moved message's button of the same way,
+    or its other one once it reaches the end (that one is disabled there)."""
+    index = _index(key)
+    after = moved(_current_messages(), index, step)
+    CHAT.set(after)
+    now = index + step if after[index].key != key else index
+    at_end = now == 0 if step < 0 else now == len(after) - 1
+    way = ("up" if step < 0 else "down") if not at_end else ("down" if step < 0 else "up")
+    if len(after) > 1:
+        _focus_next(_widget_key(way, after[now]), "button")
+
+
+def _focus_next(key: str, element: str) -> None:
+    """Have the next run focus the `element` ("button", "textarea") of the widget keyed `key`."""
+    st.session_state[CHAT_FOCUS] = f".{key_class(key)} {element}"
 
 
 def editor(talk: Conversation, view: RenderedView) -> None:
@@ -315,7 +339,7 @@ def _card(n: int, message: Message, talk: Conversation, tokens: int | None) -> N
 def _add_row(talk: Conversation) -> None:
     """One button per role the template has; at the limit, a sentence naming it."""
     full = len(talk.messages) >= MAX_CHAT_MESSAGES
-    row = st.container(horizontal=True, vertical_alignment="center", key="playground-chat-add")
+    row = st.container(horizontal=True, vertical_alignment="center", key=ADD_ROW)
     for role in ROLES[talk.template]:
         row.button(
             f"Add {role}",  # its name for a screen reader too ("+ system" was read "system")
@@ -328,10 +352,9 @@ def _add_row(talk: Conversation) -> None:
         )
     if full:
         row.caption(f"A conversation holds at most {MAX_CHAT_MESSAGES} messages.")
-    box = st.session_state.pop(CHAT_FOCUS, None)
-    if box is not None:  # at the row's end, where it adds no gap of its own
+    selector = st.session_state.pop(CHAT_FOCUS, None)
+    if selector is not None:  # at the row's end, where it adds no gap of its own
         with row:
-            selector = f".{key_class(box)} textarea"
             _focus(key=f"{CHAT_FOCUS}_script", data={"selector": selector})
 
 

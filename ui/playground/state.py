@@ -29,4 +29,4 @@ PROMPT = state.flag("playground.chat.prompt", "prompt", default=True)
 LIMIT = "playground.limit"
 PIN = "playground.pin"  # (index, id) of the pinned token, or absent
 EXAMPLE = "playground.example"
-CHAT_FOCUS = "playground.chat.focus"  # the key of the text box of the message just added
+CHAT_FOCUS = "playground.chat.focus"  # a CSS selector: the element to focus after a run
