@@ -306,6 +306,7 @@ _ID_DIGITS = 19  # past 19 digits a number is no id (and int() refuses 4,301): r
 
 
 def _id_number(digits: str) -> int:
+    """A number of an id query; any of more than 19 digits is past every vocabulary alike."""
     return int(digits) if len(digits) <= _ID_DIGITS else 10**_ID_DIGITS
 
 

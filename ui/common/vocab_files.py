@@ -242,10 +242,11 @@ def roles(kind: str, files: Sequence[tuple[str, bytes]]) -> str:
     ''
     """
     by_suffix = ROLES.get(kind, {})
-    named = [(name, by_suffix[PurePath(name).suffix.lower()]) for name, _ in files
-             if PurePath(name).suffix.lower() in by_suffix]  # fmt: skip
-    told = [f"{inline_code(name, FILE_NAME_CHARS)} read as {role}" for name, role in named
-            if name != role]  # fmt: skip
+    told = []
+    for name, _ in files:
+        role = by_suffix.get(PurePath(name).suffix.lower(), name)
+        if role != name:
+            told.append(f"{inline_code(name, FILE_NAME_CHARS)} read as {role}")
     return f" ({', '.join(told)})" if told else ""
 
 

@@ -217,7 +217,7 @@ def _move(key: int, step: int) -> None:
     CHAT.set(after)
     now = index + step if after[index].key != key else index
     at_end = now == 0 if step < 0 else now == len(after) - 1
-    way = ("up" if step < 0 else "down") if not at_end else ("down" if step < 0 else "up")
+    way = (("up", "down") if step < 0 else ("down", "up"))[at_end]
     if len(after) > 1:
         _focus_next(_widget_key(way, after[now]), "button")
 
