@@ -483,8 +483,8 @@ def test_a_binary_file_is_refused_as_a_sample(data: bytes) -> None:
     """A picture renamed .txt was read as Windows-1252 and charted as a sample of noise."""
     at = add_uploaded_sample(open_languages(), "pic-as.txt", data)
     assert [w.value for w in at.warning] == [
-        "The file `pic-as.txt` is not text (it holds NUL bytes, as images and archives do): "
-        "upload a plain-text file."
+        "The file `pic-as.txt` is not text (not UTF-8, and it holds NUL bytes, as images and "
+        "archives do): upload a plain-text file."
     ]
     assert "pic-as" not in languages_table(at)["Sample"].tolist()
 

@@ -239,7 +239,8 @@ def test_an_empty_corpus_is_refused_with_a_message(text: str, refused: bool) -> 
 )
 def test_binary_and_non_utf8_uploads_are_read_or_refused_with_a_message(data: bytes) -> None:
     at = upload_corpus(with_vocabulary("train"), "weird.txt", data)
-    assert any(word in messages(at) for word in ("could not be read", "empty"))
+    said = messages(at)
+    assert any(word in said for word in ("could not be read", "empty", "is not text (not UTF-8"))
     assert still_has_vocabulary(at)
 
 
@@ -423,7 +424,7 @@ def test_a_sample_upload_that_is_not_utf8_is_read_with_a_notice_and_a_binary_one
     assert "could not be read" in messages(at)
     assert len(at.session_state["compare.lang_custom"]) == 1
     add_sample(at, "", upload=bytes(range(256)))
-    assert "is not text (it holds NUL bytes" in messages(at)
+    assert "is not text (not UTF-8, and it holds NUL bytes" in messages(at)
     assert len(at.session_state["compare.lang_custom"]) == 1
 
 

@@ -23,6 +23,7 @@ from ui.common.limits import (
 )
 from ui.common.messages import download_label
 from ui.common.samples import corpus_sha256, text_sha256
+from ui.common.uploads import NOT_TEXT
 from ui.common.vocab_store import STORE, Stored, VocabStore
 from ui.train import session as train_session
 from ui.train.jobs import TrainingPool
@@ -706,9 +707,26 @@ def test_an_empty_upload_is_named_as_empty_not_as_missing() -> None:
     """The page said both "This corpus is empty." and "Upload a .txt corpus first" (QA round 11)."""
     at = upload(open_train(), [("empty.txt", b"", "text/plain")])
     errors = [e.value for e in at.error] + [w.value for w in at.warning]
-    assert errors[0] == "No text to train on in the file `empty.txt`: it is empty."
-    assert not any("corpus first" in e for e in errors), errors
+    assert errors == [
+        "No text to train on in the file `empty.txt`.",
+        "`empty.txt` is empty: nothing from it.",
+    ]
     assert at.button(key="train.train").disabled
+
+
+def test_a_binary_upload_is_named_and_left_out() -> None:
+    """A picture renamed .txt was read as Windows-1252 and trained on as text."""
+    picture = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256))
+    at = upload(open_train(), [("pic.txt", picture, "text/plain")])
+    errors = [e.value for e in at.error] + [w.value for w in at.warning]
+    assert errors == [
+        "No text to train on in the file `pic.txt`.",
+        f"`pic.txt` {NOT_TEXT}: nothing from it.",
+    ]
+    assert at.button(key="train.train").disabled
+    at = upload(at, [("a.txt", b"first " * 50, "x"), ("pic.txt", picture, "x")])
+    assert any("`pic.txt` is not text" in w.value for w in at.warning)
+    assert any(f"{len('first ' * 50):,} characters" in c.value for c in at.caption)
 
 
 def test_several_uploaded_files_are_one_corpus() -> None:

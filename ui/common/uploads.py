@@ -111,17 +111,29 @@ def decode_upload(data: bytes) -> DecodedUpload:
     return DecodedUpload(text, LEGACY, invalid, reread, undefined)
 
 
+NOT_TEXT = "is not text (not UTF-8, and it holds NUL bytes, as images and archives do)"
+"""What a file `is_binary` finds is, after its name, in the pages' messages."""
+
+
 def is_binary(data: bytes) -> bool:
-    """Whether an upload is a binary file (an image, an archive) rather than text, by the rule
-    git and most editors use: a NUL byte in its first 8,000 bytes. UTF-16, whose NULs are half
-    of every ASCII character, is text when it starts with its byte-order mark.
+    """Whether an upload is a binary file (an image, an archive) rather than text: a NUL byte in
+    its first 8,000 bytes, the rule git and most editors use, in bytes that are not UTF-8.
+
+    NULs in valid UTF-8 are text (U+0000, which byte-level BPE learns like any character), and
+    so is UTF-16 with its byte-order mark, whose NULs are half of every ASCII character.
 
     >>> is_binary(b"\\x89PNG\\r\\n\\x1a\\n\\x00\\x00"), is_binary(b"caf\\xe9")
     (True, False)
-    >>> is_binary("a".encode("utf-16"))
-    False
+    >>> is_binary("a".encode("utf-16")), is_binary(b"a\\x00b")
+    (False, False)
     """
-    return not data.startswith((b"\xff\xfe", b"\xfe\xff")) and b"\x00" in data[:8000]
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" not in data[:8000]:
+        return False
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return False
 
 
 def _utf16(data: bytes) -> DecodedUpload:

@@ -122,13 +122,17 @@ def upload_box() -> corpora.Corpus | None:
     def read() -> tuple[corpora.Corpus, list[str]]:
         notices, texts = [], []
         for upload in files:
-            decoded = uploads.decode_upload(upload.getvalue())
-            if not decoded.text and len(files) > 1:  # one alone is named by `train_section`
-                notices.append(f"{inline_code(upload.name, 60)} is empty: nothing from it.")
+            data, named = upload.getvalue(), inline_code(upload.name, 60)
+            if uploads.is_binary(data):  # a picture renamed .txt trained merges of its bytes
+                notices.append(f"{named} {uploads.NOT_TEXT}: nothing from it.")
+                continue
+            decoded = uploads.decode_upload(data)
+            if not decoded.text:
+                notices.append(f"{named} is empty: nothing from it.")
                 continue
             texts.append(decoded.text)
             if decoded.notice:
-                notices.append(f"{inline_code(upload.name, 60)}: {decoded.notice}")
+                notices.append(f"{named}: {decoded.notice}")
         # The name suggests the vocabulary's name, so keep only characters a name may have.
         stem = vocab_files.file_stem(files[0].name.rsplit(".", 1)[0])[:STEM_CHARS]
         if len(files) == 1:
@@ -318,7 +322,7 @@ def train_section(corpus: corpora.Corpus | None) -> None:
     if corpus is None:
         problems.insert(0, _no_corpus_yet())
     elif not corpus.text:  # whitespace alone is a corpus: its runs of spaces merge too
-        problems.insert(0, f"No text to train on in {corpus.title}: it is empty.")
+        problems.insert(0, f"No text to train on in {corpus.title}.")  # the upload said why
     for problem in problems:
         st.error(problem)
     if corpus is not None and not problems and session.pending() is None:

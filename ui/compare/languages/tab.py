@@ -229,8 +229,8 @@ def _add_sample() -> None:
         data = upload.getvalue()
         if uploads.is_binary(data):  # a picture named .txt read as 1252 made a chart of noise
             st.session_state[PROBLEM] = (
-                f"The file {inline_code(upload.name, 60)} is not text (it holds NUL bytes, as "
-                "images and archives do): upload a plain-text file."
+                f"The file {inline_code(upload.name, 60)} {uploads.NOT_TEXT}: upload a plain-text "
+                "file."
             )
             return
         decoded = uploads.decode_upload(data)
