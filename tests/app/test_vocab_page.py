@@ -11,6 +11,7 @@ from tests.app.helpers import APP, columns_reading_none, rerun
 from tests.cases import slow_if
 from ui.common import registry
 from ui.common.limits import MAX_URL_TEXT_CHARS
+from ui.common.messages import SELECT_A_ROW
 from ui.common.vocab_store import STORE, Stored, VocabStore
 from ui.vocab.widgets import PAGE_SIZE
 
@@ -254,7 +255,7 @@ def test_a_token_the_other_encoding_lacks_shows_again_on_the_way_back() -> None:
 
 
 def test_the_hint_to_select_a_row_needs_a_row_to_select() -> None:
-    hint = "Select a row to see how its token was built."
+    hint = SELECT_A_ROW
     at = open_vocab()
     assert hint in [c.value for c in at.caption]
     search(at, "text", "SolidGoldMagikarpZZZ")

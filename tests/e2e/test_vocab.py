@@ -61,6 +61,24 @@ def test_search_magikarp_and_open_its_merge_tree(open_app: Callable[[str], Page]
     assert query(page)["id"] == "42202"
 
 
+def test_a_row_is_selected_from_the_keyboard_as_the_hint_says(
+    open_app: Callable[[str], Page],
+) -> None:
+    """The hint under the table names the keys (`SELECT_A_ROW`); they work, on Streamlit's table."""
+    page = open_vocab(open_app, "/vocab?enc=gpt2&q=Magikarp")
+    expect(page.get_by_text("Shift+Space")).to_be_visible()
+    grid = page.locator("[data-testid='stDataFrame']")
+    box = grid.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + 120, box["y"] + ROW_PX * 1.5)  # a cell of the first row
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    with rerun(page):
+        page.keyboard.press("Shift+Space")
+    expect(page.get_by_role("heading", name="Token 43453")).to_be_visible()
+    assert query(page)["id"] == "43453"
+
+
 def test_a_permalink_opens_a_token_and_curiosities_are_listed(
     open_app: Callable[[str], Page],
 ) -> None:

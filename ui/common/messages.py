@@ -9,6 +9,13 @@ from collections.abc import Sequence
 
 from ui.common.glyphs import CONTROL_PICTURES
 
+SELECT_A_ROW = (
+    "Select a row to see how its token was built (from the keyboard: click a cell or tab into "
+    "the table, go to a row with the arrow keys, then Shift+Space)."
+)
+"""Under a table of tokens (Vocabulary, Train). Streamlit's table selects a row from the keyboard
+only with Shift+Space, which nothing on the page said: a keyboard user found no way in."""
+
 
 def inline_code(text: str, max_chars: int = 24) -> str:
     """`text` as a Markdown code span that shows it verbatim (shortened past `max_chars`), its

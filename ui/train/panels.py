@@ -14,7 +14,7 @@ from ui.common import cache, slow_pattern, state, vocab_files
 from ui.common.capped import capped
 from ui.common.grid import EMPTY_CELL
 from ui.common.limits import MAX_REPLAY_SAMPLE_CHARS, RENDER_LIMIT
-from ui.common.messages import counted, download_label
+from ui.common.messages import SELECT_A_ROW, counted, download_label
 from ui.common.registry import vocab_key
 from ui.common.steps import step_keys, take_steps
 from ui.common.token_view import ViewOptions, render_tokens
@@ -365,9 +365,7 @@ def vocabulary(enc: Encoding) -> None:
         disabled=shown.empty,
         help="The tokens listed (those the search finds), with the table's columns.",
     )
-    st.caption(
-        f"{len(shown):,} of {len(frame):,} tokens. Select a row to see how its token was built."
-    )
+    st.caption(f"{len(shown):,} of {len(frame):,} tokens. {SELECT_A_ROW}")
     vocab = vocab_key(enc)
     picked = _row_of_picked(shown, vocab)
     headers = table.HEADERS

@@ -19,7 +19,7 @@ from ui.common import vocab_panel
 from ui.common.copy_button import link_leaves_out
 from ui.common.grid import EMPTY_CELL
 from ui.common.limits import USED_IN_SHOWN
-from ui.common.messages import counted, download_label, inline_code, quote_some
+from ui.common.messages import SELECT_A_ROW, counted, download_label, inline_code, quote_some
 from ui.common.sidebar import choose_encoding
 from ui.common.state import history_navigation, publish_text, segmented
 from ui.common.token_text import hex_bytes, plain, read_glyphs, write_glyphs
@@ -471,7 +471,7 @@ def token_panel(vocab: Vocabulary, token_id: int | None, listed: bool) -> None:
     """
     if token_id is None:
         if listed:
-            st.caption("Select a row to see how its token was built.")
+            st.caption(SELECT_A_ROW)
         return
     enc = vocab.enc
     st.header(f"Token {token_id}", anchor=False)
