@@ -892,6 +892,21 @@ def test_train_again_on_the_same_corpus_and_settings_adds_no_copy(trained: AppTe
     assert list(held(trained)) == ["cats", "dogs"]
 
 
+def test_train_again_on_an_edited_corpus_that_makes_the_same_merges_keeps_both() -> None:
+    """ "t already holds exactly this training": an edited corpus can learn the same merges,
+    and its replay (counts, sample) was lost behind the old one (QA round 50)."""
+    first, edited = "abc abc abcd abcd abcde xyz xyz", "abc abc abcd abcd abcde xyz xyz more text"
+    assert tk.train(first, 260).merges == tk.train(edited, 260).merges  # the same 4 merges
+    at = train(paste(open_train(), first), vocab=260, name="t")
+    at = train(paste(at, edited), vocab=260, name="t")
+    assert not [i for i in at.info if "already holds" in i.value]
+    assert list(held(at)) == ["t", "t-2"]
+    assert [held(at)[name].training.tokens_before for name in ("t", "t-2")] == [
+        len(first),
+        len(edited),
+    ]
+
+
 def test_a_reload_finds_the_vocabularies_again_from_the_link(trained: AppTest) -> None:
     link = dict(trained.query_params)
     again = open_train(**link)  # a new session: what a reload is

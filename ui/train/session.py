@@ -235,7 +235,11 @@ def _finish(wait: Pending) -> bool:
         return True
     told = ending(enc)
     # Train pressed again adds no copy; another name typed for it asks for one under that name.
-    if not partial and (holder := registry.holder_of(enc)) == wait.name:
+    # The corpus must be the same too: an edited one can give the same merges, but its replay
+    # (its counts, its sample) is another, and was lost behind "exactly this training".
+    holder = None if partial else registry.holder_of(enc)
+    held = registry.stored(holder) if holder == wait.name else None
+    if holder is not None and held is not None and held.corpus_sha256 == wait.key.corpus_sha256:
         SELECTED.set(holder)
         text = (
             f"{inline_code(holder)} already holds exactly this training (the same corpus and "
