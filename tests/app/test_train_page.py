@@ -188,6 +188,7 @@ def test_replay_steps_mean_merges_applied(trained: AppTest) -> None:
     trained.slider(key="train.step").set_value(1)
     rerun(trained)
     assert f"**Step 1 of {n:,}** — merge of rank 0 made id 256" in markdown(trained)
+    assert "**A sample, tokenized with the first merge**" in markdown(trained)  # not "1 merges"
     assert metric(trained, "Pair count") == f"{record.counts[0]:,}"
     assert metric(trained, "Corpus tokens") == f"{record.tokens_after[0]:,}"
     assert trained.query_params["step"] == "1"  # the step is in the link
@@ -581,6 +582,9 @@ def test_a_custom_regex_is_checked_live() -> None:
     at.text_input(key="train.regex").input(r" ?\p{L}+|\s+|.")
     rerun(at)
     assert not at.warning and any("Splits the test line" in c.value for c in at.caption)
+    at.text_input(key="train.regex").input(r"(?=a)")  # no chunk: no colon before nothing
+    rerun(at)
+    assert "Splits the test line into 0 chunks." in [c.value for c in at.caption]
     at.text_input(key="train.regex").input(r"\b")  # empty matches only: nothing to learn from
     rerun(at)
     assert any("finds no text in" in e.value for e in at.error)

@@ -303,7 +303,13 @@ def _sample(
     if SAMPLE_KEY not in ss or ss[SAMPLE_KEY] == ss.get(SAMPLE_DEFAULT):
         ss[SAMPLE_KEY] = default
     ss[SAMPLE_DEFAULT] = default
-    merges = "single bytes (no merge yet)" if step == 0 else f"the first {step:,} merges"
+    merges = (
+        "single bytes (no merge yet)"
+        if step == 0
+        else "the first merge"
+        if step == 1
+        else f"the first {step:,} merges"
+    )
     st.markdown(f"**A sample, tokenized with {merges}**")
     text = st.text_area(
         "Sample text",

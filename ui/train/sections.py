@@ -191,7 +191,8 @@ def pattern_box() -> tuple[str, str, list[str]]:
         st.error(check.error)
         return choice, custom, ["Fix the custom regex above to train."]  # said in full there
     chips = " ".join(inline_code(plain(chunk.encode()), 20) for chunk in check.chunks[:40])
-    st.caption(f"Splits the test line into {len(check.chunks)} chunks: {chips}")
+    said = f"Splits the test line into {counted(len(check.chunks), 'chunk')}"
+    st.caption(f"{said}: {chips}" if chips else f"{said}.")
     if check.dropped:
         count = len(check.dropped)
         which = quote_some([plain(char.encode()) for char in dict.fromkeys(check.dropped)], 6)

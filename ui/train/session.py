@@ -19,7 +19,12 @@ import streamlit as st
 import tokenizer as tk
 from tokenizer.train_record import TrainingRecord
 from ui.common import cache, registry
-from ui.common.limits import MAX_PARALLEL_TRAININGS, MAX_SESSION_VOCABS, MAX_SHARED_TRAININGS
+from ui.common.limits import (
+    MAX_NAME_CHARS,
+    MAX_PARALLEL_TRAININGS,
+    MAX_SESSION_VOCABS,
+    MAX_SHARED_TRAININGS,
+)
 from ui.common.messages import inline_code
 from ui.common.state import session_id
 from ui.common.vocab_store import Stored
@@ -73,6 +78,12 @@ class Pending:
     job: TrainJob = field(compare=False, repr=False)
     cancelled_at: int | None = None  # merges made when this session pressed Cancel
     resumed: bool = False  # running when the page opened, not started by a click here
+
+
+def _named(name: str) -> str:
+    """A vocabulary's name in a message, whole: past `inline_code`'s 24 characters a cancel
+    said "Kept as `python-code-29000-parti…`" of what the picker calls `…-partial`."""
+    return inline_code(name, MAX_NAME_CHARS + len("-partial-99"))
 
 
 def notify(kind: NoticeKind, text: str) -> None:
@@ -190,10 +201,10 @@ def cancel() -> None:
     registry.await_vocabulary(lambda: _finish(stopped))
     notify(
         "info",
-        f"Stopped waiting for {inline_code(wait.name)}. Another session on this server is "
+        f"Stopped waiting for {_named(wait.name)}. Another session on this server is "
         "training exactly the same, so the trainer goes on for them; the "
         f"{stopped.cancelled_at:,} merges you saw joins your vocabularies as "
-        f"{inline_code(wait.name + '-partial')} when it ends.",
+        f"{_named(wait.name + '-partial')} when it ends.",
     )
 
 
@@ -227,7 +238,7 @@ def _finish(wait: Pending) -> bool:
             enc = prefix_vocabulary(enc, wait.cancelled_at) if enc and wait.cancelled_at else None
     if enc is None:
         if partial:
-            text = f"Training of {inline_code(wait.name)} cancelled before its first merge."
+            text = f"Training of {_named(wait.name)} cancelled before its first merge."
             st.session_state[LAST_KEY] = Outcome("info", text + " There was nothing to keep.")
         else:
             failure = f"Training failed: {inline_code(job.error or 'no result', 400)}"
@@ -242,7 +253,7 @@ def _finish(wait: Pending) -> bool:
     if holder is not None and held is not None and held.corpus_sha256 == wait.key.corpus_sha256:
         SELECTED.set(holder)
         text = (
-            f"{inline_code(holder)} already holds exactly this training (the same corpus and "
+            f"{_named(holder)} already holds exactly this training (the same corpus and "
             "settings): it is selected, and no copy was added."
         )
         st.session_state[LAST_KEY] = Outcome("info", text, vocabulary=holder)
@@ -254,13 +265,13 @@ def _finish(wait: Pending) -> bool:
     dropped = keep(Stored(enc, about, wait.sample, corpus_sha256=wait.key.corpus_sha256))
     if partial:
         text = (
-            f"{told} Kept as {inline_code(enc.name)}: a smaller vocabulary that works like any "
+            f"{told} Kept as {_named(enc.name)}: a smaller vocabulary that works like any "
             "other (replay, compare, export)."
         )
         outcome = Outcome("info", text + dropped_note(dropped), vocabulary=enc.name)
         st.session_state[LAST_KEY] = outcome
         return True
-    text = f"Trained {inline_code(enc.name)} on {wait.corpus_title}. {told}"
+    text = f"Trained {_named(enc.name)} on {wait.corpus_title}. {told}"
     if wait.reused:
         text += (
             " (This server had already trained exactly this, for this page before a reload or "
@@ -288,11 +299,11 @@ def dropped_note(dropped: list[str]) -> str:
     """A sentence about vocabularies removed to make room, or nothing."""
     if not dropped:
         return ""
-    names = ", ".join(inline_code(name) for name in dropped)
+    names = ", ".join(_named(name) for name in dropped)
     return f" ({names} left your list: a session lists at most {MAX_SESSION_VOCABS} vocabularies.)"
 
 
 def forget(name: str) -> None:
     """Button callback: drop one of this session's vocabularies."""
     registry.remove(name)
-    notify("info", f"Removed {inline_code(name)} from your vocabularies.")
+    notify("info", f"Removed {_named(name)} from your vocabularies.")

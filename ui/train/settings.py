@@ -95,9 +95,14 @@ def trial_split(source: str, corpus: Corpus) -> str | None:
     try:
         chunks = regex.findall(source, sample, timeout=REGEX_TRIAL_SECONDS)
     except TimeoutError:
+        where = (
+            "the corpus"
+            if len(sample) == len(corpus.text)
+            else f"the first {REGEX_TRIAL_CHARS:,} characters of the corpus"
+        )
         return (
-            f"This regex needs more than {REGEX_TRIAL_SECONDS:g} s for the first "
-            f"{REGEX_TRIAL_CHARS:,} characters of the corpus; training would take forever."
+            f"This regex needs more than {REGEX_TRIAL_SECONDS:g} s for {where} "
+            f"({len(sample):,} characters); training would take forever."
         )
     if not any(chunks):
         where = "the corpus" if len(sample) == len(corpus.text) else "its first characters"
