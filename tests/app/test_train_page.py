@@ -753,6 +753,9 @@ def test_an_empty_file_among_several_is_named_and_left_out() -> None:
     assert any("`none.txt` is empty: nothing from it." in w.value for w in at.warning)
     chars = len("first " * 50) + 2 + len("second " * 50)  # one blank line between the two
     assert any(f"{chars:,} characters" in c.value for c in at.caption)
+    at = train(at, vocab=260)
+    assert list(held(at)) == ["a-and-1-260"]  # the two files it holds, not the three given
+    assert any("on 2 files (`a.txt` and more)" in s.value for s in at.success)
 
 
 def test_an_upload_over_the_limit_gets_our_message_naming_the_limit() -> None:

@@ -120,7 +120,7 @@ def upload_box() -> corpora.Corpus | None:
         return None
 
     def read() -> tuple[corpora.Corpus, list[str]]:
-        notices, texts = [], []
+        notices, texts, used = [], [], []
         for upload in files:
             data, named = upload.getvalue(), inline_code(upload.name, 60)
             if uploads.is_binary(data):  # a picture renamed .txt trained merges of its bytes
@@ -131,15 +131,18 @@ def upload_box() -> corpora.Corpus | None:
                 notices.append(f"{named} is empty: nothing from it.")
                 continue
             texts.append(decoded.text)
+            used.append(upload)
             if decoded.notice:
                 notices.append(f"{named}: {decoded.notice}")
-        # The name suggests the vocabulary's name, so keep only characters a name may have.
-        stem = vocab_files.file_stem(files[0].name.rsplit(".", 1)[0])[:STEM_CHARS]
-        if len(files) == 1:
-            title = f"the file {inline_code(files[0].name, 60)}"
+        # Named after the files it holds ("on 3 files" counted one left out as empty), or, with
+        # none, those given. The stem suggests the vocabulary's name: characters a name may have.
+        named_after = used or files
+        stem = vocab_files.file_stem(named_after[0].name.rsplit(".", 1)[0])[:STEM_CHARS]
+        if len(named_after) == 1:
+            title = f"the file {inline_code(named_after[0].name, 60)}"
         else:
-            stem = f"{stem[: STEM_CHARS - 6]}-and-{len(files) - 1}"
-            title = f"{len(files)} files ({inline_code(files[0].name, 40)} and more)"
+            stem = f"{stem[: STEM_CHARS - 6]}-and-{len(named_after) - 1}"
+            title = f"{len(named_after)} files ({inline_code(named_after[0].name, 40)} and more)"
         return corpora.Corpus.of(stem, title, "", "\n\n".join(texts)), notices
 
     corpus, notices = cache.memo("upload", tuple(f.file_id for f in files), read)
