@@ -366,6 +366,11 @@ def test_vocabulary_table_search_and_merge_tree(trained: AppTest) -> None:
     assert download.label == download_label(len(listing))  # the search's, not every token
     search_tokens(trained, "no token holds this")
     assert trained.download_button(key="train.csv").disabled
+    assert trained.download_button(key="train.csv").label == "No tokens to download"
+    assert "No token matches `no token holds this`." in [c.value for c in trained.caption]
+    search_tokens(trained, "99999")
+    said = f"No token matches `99999`: the ids run from 0 to {enc.n_vocab - 1:,}."
+    assert said in [c.value for c in trained.caption]
     assert trained.query_params["view"] == "vocabulary"
 
 

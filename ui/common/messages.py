@@ -46,9 +46,11 @@ def counted(n: int, noun: str) -> str:
 def download_label(n: int, noun: str = "token") -> str:
     """The label of a button that downloads a whole list as CSV, not only the page shown.
 
-    >>> download_label(1), download_label(2365)
-    ('Download the 1 token as CSV', 'Download all 2,365 tokens as CSV')
+    >>> download_label(1), download_label(2365), download_label(0)
+    ('Download the 1 token as CSV', 'Download all 2,365 tokens as CSV', 'No tokens to download')
     """
+    if n == 0:  # the button is disabled: "Download all 0 tokens" offered nothing
+        return f"No {noun}s to download"
     return f"Download the 1 {noun} as CSV" if n == 1 else f"Download all {counted(n, noun)} as CSV"
 
 

@@ -14,7 +14,7 @@ from ui.common import cache, slow_pattern, state, vocab_files
 from ui.common.capped import capped
 from ui.common.grid import EMPTY_CELL
 from ui.common.limits import MAX_REPLAY_SAMPLE_CHARS, RENDER_LIMIT
-from ui.common.messages import SELECT_A_ROW, counted, download_label
+from ui.common.messages import SELECT_A_ROW, counted, download_label, inline_code
 from ui.common.registry import vocab_key
 from ui.common.steps import step_keys, take_steps
 from ui.common.token_view import ViewOptions, render_tokens
@@ -344,6 +344,19 @@ def _sample(
 # ---- vocabulary table ------------------------------------------------------------------------
 
 
+def _listed(shown: int, total: int, query: str) -> str:
+    """The caption over the table: how many tokens it lists, or why none ("0 of 300 tokens.
+    Select a row…" was all a search for an id past the last one said).
+
+    >>> _listed(0, 300, "999")
+    'No token matches `999`: the ids run from 0 to 299.'
+    """
+    if shown:
+        return f"{shown:,} of {total:,} tokens. {SELECT_A_ROW}"
+    ids = f": the ids run from 0 to {total - 1:,}" if query.strip().isdigit() else ""
+    return f"No token matches {inline_code(query, 40)}{ids}."
+
+
 def vocabulary(enc: Encoding) -> None:
     """The searchable table of every token; selecting a row shows its merge tree."""
     frame = cache.memo("vocab-frame", (enc,), lambda: table.vocab_frame(enc))
@@ -371,7 +384,7 @@ def vocabulary(enc: Encoding) -> None:
         disabled=shown.empty,
         help="The tokens listed (those the search finds), with the table's columns.",
     )
-    st.caption(f"{len(shown):,} of {len(frame):,} tokens. {SELECT_A_ROW}")
+    st.caption(_listed(len(shown), len(frame), query))
     vocab = vocab_key(enc)
     picked = _row_of_picked(shown, vocab)
     headers = table.HEADERS
