@@ -312,6 +312,11 @@ def test_text_where_nothing_merges() -> None:
     assert not at.slider
     assert any("Nothing in this text merges" in i.value for i in at.info)
     assert "no pair left to merge" in block(at, "mg-chunk")
+    assert any("at step 0: no pair in it merges · 1 token" in c.value for c in at.caption)
+    at = open_merges(text=TEXT, chunk="1")  # "2": one byte, in a text where others merge
+    (said,) = [c.value for c in at.caption if c.value.startswith("Chunk 2 of")]
+    assert "1 byte · at step 18: no pair in it merges · 1 token at the end" in said
+    assert "0 of its" not in said
 
 
 def test_empty_text() -> None:

@@ -311,11 +311,14 @@ def chunk_caption(walk: Walkthrough, index: int, step: int) -> str:
     since = chunk.global_step(local)
     unchanged = f", unchanged since step {since:,}" if since != step else ""
     ends = len(chunk.trace.ids)
+    done = (  # "0 of its 0 merges done" said nothing about a chunk nothing merges in
+        f"{local} of its {counted(chunk.merges, 'merge')} done{unchanged}"
+        if chunk.merges
+        else "no pair in it merges"
+    )
     return (
-        f"Chunk {index + 1} of {len(walk.chunks):,}{matched} · {size} byte"
-        f"{'s' if size != 1 else ''} · at step {step:,}: {local} of its {chunk.merges} "
-        f"merge{'s' if chunk.merges != 1 else ''} done{unchanged} · "
-        f"{counted(ends, 'token')} at the end"
+        f"Chunk {index + 1} of {len(walk.chunks):,}{matched} · {counted(size, 'byte')} · "
+        f"at step {step:,}: {done} · {counted(ends, 'token')} at the end"
     )
 
 
