@@ -249,14 +249,14 @@ def _finish(wait: Pending) -> bool:
     # The corpus must be the same too: an edited one can give the same merges, but its replay
     # (its counts, its sample) is another, and was lost behind "exactly this training".
     holder = None if partial else registry.holder_of(enc)
-    held = registry.stored(holder) if holder == wait.name else None
-    if holder is not None and held is not None and held.corpus_sha256 == wait.key.corpus_sha256:
-        SELECTED.set(holder)
+    held = registry.stored(wait.name) if holder == wait.name else None
+    if held is not None and held.corpus_sha256 == wait.key.corpus_sha256:
+        SELECTED.set(wait.name)
         text = (
-            f"{_named(holder)} already holds exactly this training (the same corpus and "
+            f"{_named(wait.name)} already holds exactly this training (the same corpus and "
             "settings): it is selected, and no copy was added."
         )
-        st.session_state[LAST_KEY] = Outcome("info", text, vocabulary=holder)
+        st.session_state[LAST_KEY] = Outcome("info", text, vocabulary=wait.name)
         return True
     name = f"{wait.name}-partial" if partial else wait.name
     taken = [*tk.list_encodings(), *registry.trained_encodings()]
