@@ -20,7 +20,7 @@ from ui.common.steps import step_keys, take_steps
 from ui.common.token_view import ViewOptions, render_tokens
 from ui.common.tokens import tokenized_from_ids
 from ui.train import table
-from ui.train.charts import CURVES, curve_chart, race_chart
+from ui.train.charts import CURVES, curve_chart, race_bars, race_chart
 from ui.train.replay import (
     TIE_RULE,
     SampleSteps,
@@ -143,7 +143,7 @@ def _replay_body(enc: Encoding, sample: str, presenting: bool) -> None:
         st.caption(_figures(record, now, summary))
         stage = st.container(horizontal=True, key="train_stage")
         with stage.container(key="train_race"):
-            _race(record, step, summary, large=True)
+            _race(record, step, summary, presenting=True)
         with stage.container(key="train_sample"):
             _sample(enc, record, step, sample, presenting=True)
         return
@@ -271,7 +271,7 @@ def _figures(record: TrainingRecord, now: int, summary: StepSummary | None) -> s
 
 
 def _race(
-    record: TrainingRecord, step: int, summary: StepSummary | None, *, large: bool = False
+    record: TrainingRecord, step: int, summary: StepSummary | None, *, presenting: bool = False
 ) -> None:
     """The pairs step `step` chose among, by count: the winner first."""
     if summary is None:
@@ -279,14 +279,16 @@ def _race(
         st.caption("No merge yet: the race of step 1 is the first.")
         return
     st.markdown("**The race this merge won** (its top rivals at that moment)")
+    if presenting:  # in the page's type, which grows with a projector's screen
+        st.html(race_bars(race_rows(record, step)))
+        return  # the tie's sentence above says where it decided
     st.vega_lite_chart(
-        race_chart(race_rows(record, step), large=large),
+        race_chart(race_rows(record, step)),
         width="stretch",
         alt=f"Bar chart: the pairs of step {step:,} by count in the corpus; "
         f"{summary.pair_text} won with {summary.count:,}.",
     )
-    if not large:  # presenting, the tie's sentence above says it where it decided
-        st.caption(f"The most frequent pair wins; on {TIE_RULE}.")
+    st.caption(f"The most frequent pair wins; on {TIE_RULE}.")
 
 
 def _curve_points(record: TrainingRecord) -> list[dict[str, float]]:

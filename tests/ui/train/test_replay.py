@@ -10,7 +10,7 @@ import pytest
 import tokenizer as tk
 from tokenizer.bpe import merge_ids
 from ui.common.step_curve import MARK
-from ui.train.charts import CURVES, RIVAL, WINNER, curve_chart, race_chart
+from ui.train.charts import CURVES, RIVAL, WINNER, curve_chart, race_bars, race_chart
 from ui.train.replay import (
     TIE_RULE,
     SampleSteps,
@@ -133,23 +133,38 @@ def test_race_chart_counts_read_on_both_themes_with_whole_ticks(enc: tk.Encoding
     assert labels["encoding"]["x"]["axis"]["tickMinStep"] == 1
 
 
-def test_a_large_race_chart_is_the_same_chart_in_type_for_a_projector(enc: tk.Encoding) -> None:
-    """Presenting, the race's type is 16 px (13 on the page) and its bars taller; the data, the
-    colours and the tooltips are the page's chart's. On the page the axis and background keep the
-    theme's; presenting, the page's black or white shows through."""
+def test_presenting_the_race_is_the_charts_bars_in_html_the_winner_first(
+    enc: tk.Encoding,
+) -> None:
+    """Presenting, the race is HTML bars in the page's type (which grows with the screen): the
+    chart's rows in its order, each bar as long as its count against the winner's, in the
+    chart's colours, with its count and what it was, in words, for a screen reader."""
     rows = race_rows(enc.training, 3)
-    small, large = race_chart(rows), race_chart(rows, large=True)
-    assert large["data"] == small["data"]
-    assert [layer["encoding"]["color"]["scale"] for layer in large["layer"]] == [
-        layer["encoding"]["color"]["scale"] for layer in small["layer"]
-    ]
-    bars, labels = large["layer"]
-    assert labels["mark"]["fontSize"] == 16 > small["layer"][1]["mark"]["fontSize"]
-    assert bars["encoding"]["y"]["axis"]["labelFontSize"] == 16
-    assert bars["encoding"]["x"]["axis"]["titleFontSize"] == 16
-    assert "titleFontSize" not in small["layer"][0]["encoding"]["x"]["axis"]
-    assert large["height"]["step"] > small["height"]["step"]
-    assert large["background"] == "transparent" and "background" not in small
+    html = race_bars(rows)
+    drawn = re.findall(
+        r'<span class="race-label">([^<]*)</span><span class="race-track"><span class="race-bar" '
+        r'style="width:([0-9.]+)%;background:(#[0-9a-f]{6})"></span>'
+        r'<span class="race-count">([0-9,]+)</span><span class="race-said">, ([a-z-]+)</span>',
+        html,
+    )
+    assert [label for label, *_ in drawn] == [row["label"] for row in rows]
+    most = int(str(rows[0]["count"]))
+    for (_, width, colour, count, said), row in zip(drawn, rows, strict=True):
+        assert float(width) == pytest.approx(100 * int(str(row["count"])) / most, abs=0.05)
+        assert colour == (WINNER if row["place"] == 1 else RIVAL)
+        assert count == f"{row['count']:,}" and said == row["result"]
+    assert drawn[0][1] == "100.0"
+
+
+def test_a_race_label_is_escaped_and_ids_are_its_tooltip() -> None:
+    """Pairs are pieces of the user's corpus: markup in them is shown, never run."""
+    rows: list[dict[str, object]] = [
+        {"label": "1. <b>x + y", "pair": "<b>x + y", "ids": "300 + 301", "count": 1_234,
+         "result": "merged", "place": 1},
+    ]  # fmt: skip
+    html = race_bars(rows)
+    assert "<b>x" not in html and "1. &lt;b&gt;x + y" in html
+    assert 'title="ids 300 + 301"' in html and ">1,234<" in html
 
 
 @pytest.mark.parametrize("column", list(CURVES))
