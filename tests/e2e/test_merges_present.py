@@ -23,7 +23,7 @@ from tests.e2e.harness import (
     screenshot,
     wait_idle,
 )
-from tests.e2e.playground_page import query
+from tests.e2e.playground_page import assert_on_screen, query
 
 SIZES = [(1280, 720), (1024, 768), (1920, 1080)]
 
@@ -400,6 +400,30 @@ def test_the_tables_columns_stay_put_from_step_to_step(browser: Browser, app_url
             expect(page.locator(f".mg-chunk tr.mg-now[data-step='{step}']")).to_be_attached()
             starts.append(column.bounding_box()["x"])
         assert max(starts) - min(starts) <= 1, starts
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_links_notice_floats_over_the_screen_until_dismissed(
+    browser: Browser, app_url: str, scheme: str
+) -> None:
+    """A link with values the page cannot use names them in a notice. Above the stage it took
+    200 px of a 720 px screen, and the page scrolled; presenting, it floats over the screen's
+    bottom right corner, and the screen stays as it is."""
+    with new_page(browser, width=1280, height=720, color_scheme=scheme) as page:
+        goto(page, app_url + "/")
+        open_presenting(page, app_url + "/merges?present=1&step=abc&speed=9")
+        notice = page.locator(".st-key-common_url_notice")
+        expect(notice).to_contain_text("step=abc")
+        expect(notice).to_contain_text("speed=9")
+        assert_on_screen(page, notice, "the notice")
+        wait_idle(page)
+        assert page.evaluate(_OVERFLOW_JS) <= 1
+        table = page.locator(".mg-chunk table").bounding_box()
+        assert table is not None and table["y"] < 360, "the stage where it is without a notice"
+        screenshot(page, f"merges-present-link-notice-{scheme}", whole=False)
+        with rerun(page):
+            notice.get_by_role("button", name="Dismiss").click()
+        expect(notice).to_have_count(0)
 
 
 def test_on_a_phone_the_table_and_the_text_stack(browser: Browser, app_url: str) -> None:
