@@ -145,6 +145,19 @@ def test_special_tokens_with_commas_and_edge_spaces_come_back_whole_from_the_lin
     assert not again.warning
 
 
+def test_a_special_token_that_is_an_ordinary_word_of_the_corpus_is_warned_of() -> None:
+    """`low` as a special token cuts "lower" and "slowly": allowed, but said, with an example;
+    a marked token the corpus holds (a separator between documents) is what it is for."""
+    text = "lower and slowly<|endoftext|>low"
+    at = open_train(source="paste", text=text, specials="<|endoftext|>,low")
+    (warning,) = [w.value for w in at.warning]
+    assert "`low` 3 times (as in `lower`)" in warning
+    assert "ordinary text" in warning and "<|endoftext|>` is." in warning
+    assert not at.button(key="train.train").disabled
+    at.multiselect(key="train.specials").set_value(["<|endoftext|>"])
+    assert not rerun(at).warning
+
+
 def test_training_adds_a_named_vocabulary_equal_to_the_trainers(trained: AppTest) -> None:
     (notice,) = at_success(trained)
     assert ("`cats`" in notice and "Made all" in notice) or "Stopped early" in notice

@@ -36,6 +36,7 @@ from ui.train.settings import (
     check_pattern,
     check_specials,
     default_name,
+    ordinary_specials,
     settings_for,
     specials_in_link,
     trial_split,
@@ -241,6 +242,8 @@ def settings_section(corpus: corpora.Corpus | None) -> tuple[TrainSettings, str,
             help="Never merged into; their text in the corpus is a boundary. Type to add your own.",
         )
         SPECIALS.publish(DEFAULT_SPECIALS)
+    if corpus is not None:
+        _warn_of_ordinary_specials(specials, corpus)
     if problem := check_specials(specials):
         problems.append(problem)
     smallest = 256 + len(specials)
@@ -267,6 +270,15 @@ def settings_section(corpus: corpora.Corpus | None) -> tuple[TrainSettings, str,
     if problem := registry.check_name(name, tk.list_encodings()):
         problems.append(problem)
     return settings_for(int(vocab_size), choice, custom, specials), name, problems
+
+
+def _warn_of_ordinary_specials(specials: list[str], corpus: corpora.Corpus) -> None:
+    """Say so when a special token is an ordinary word of the corpus (`ordinary_specials`):
+    training is still allowed, since the user may mean it."""
+    key = (tuple(specials), corpus.sha256)
+    said = cache.memo("ordinary-specials", key, lambda: ordinary_specials(specials, corpus.text))
+    if said:
+        st.warning(said, icon=":material/warning:")
 
 
 def _trial(custom: str, corpus: corpora.Corpus) -> str | None:

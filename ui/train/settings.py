@@ -18,6 +18,7 @@ from ui.common.limits import (
     REGEX_TRIAL_CHARS,
     REGEX_TRIAL_SECONDS,
 )
+from ui.common.messages import counted, inline_code
 from ui.train.corpora import Corpus
 from ui.train.jobs import TrainSettings
 
@@ -166,6 +167,51 @@ def check_specials(specials: list[str]) -> str | None:
         if len(special) > MAX_SPECIAL_CHARS:
             return f"A special token has at most {MAX_SPECIAL_CHARS} characters."
     return None
+
+
+def ordinary_specials(specials: list[str], text: str) -> str | None:
+    """A warning for special tokens that are ordinary words the corpus holds, or None.
+
+    Training cuts the corpus at every occurrence of a special token's text, inside words too:
+    ``low`` takes the "low" out of "lower" and "slowly", and those letters are never trained
+    on. That is seldom what was meant; tokens marked like ``<|endoftext|>`` never occur by
+    chance, and one that does (a separator between documents) is meant to.
+
+    >>> said = ordinary_specials(["low", "<|endoftext|>"], "lower and slowly<|endoftext|>")
+    >>> said[said.index(":"):said.index(".")]
+    ': `low` 2 times (as in `lower`)'
+    >>> ordinary_specials(["low"], "high") is None
+    True
+    """
+    found = []
+    for special in specials:
+        if not special.strip() or not all(c.isalnum() or c.isspace() for c in special):
+            continue
+        count = text.count(special)
+        if not count:
+            continue
+        word = _word_around(text, text.index(special), special)
+        example = f" (as in {inline_code(word, 32)})" if word != special else ""
+        found.append(f"{inline_code(special)} {counted(count, 'time')}{example}")
+    if not found:
+        return None
+    which = "a special token that is" if len(found) == 1 else "special tokens that are"
+    return (
+        f"The corpus holds {which} ordinary text: {', '.join(found)}. Each "
+        "occurrence becomes the special token, a boundary that no merge crosses, so its letters "
+        "are not trained on. Special tokens are usually marked so that text never holds them by "
+        "chance, as `<|endoftext|>` is."
+    )
+
+
+def _word_around(text: str, start: int, special: str) -> str:
+    """The word (letters and digits) that holds the occurrence of `special` at `start`."""
+    left, right = start, start + len(special)
+    while left > 0 and text[left - 1].isalnum() and start - left < 20:
+        left -= 1
+    while right < len(text) and text[right].isalnum() and right - start < 40:
+        right += 1
+    return text[left:right]
 
 
 def default_name(corpus_name: str, vocab_size: int) -> str:
