@@ -3,10 +3,11 @@
 // "+ user" button, each Space typed added another message); the button of a message moved or
 // removed, so the next Tab goes on from there, not from the top of the page.
 //
-// The page draws this for one run only. For a second the element is looked for on each frame and
-// focused again if the focus has fallen to the page's body: the run may draw it after this script
-// runs, a moved message's button may still be its old, disabled self (which takes no focus), and
-// Streamlit may replace it once more. Focus the user has put anywhere else is left alone.
+// The page draws this for one run only (ui/common/focus.py). For a second the element is looked
+// for on each frame and focused again if the focus has fallen to the page's body: the run may
+// draw it after this script runs, a moved message's button may still be its old, disabled self
+// (which takes no focus), and Streamlit may replace it once more. Once the element has had the
+// focus, focus the user has put anywhere else is left alone.
 const WAIT_MS = 1000;
 
 export default function ({ data }) {

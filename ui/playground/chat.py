@@ -24,12 +24,12 @@ from tokenizer.chat import READ_AS_ONE_TEXT, ROLES
 from ui.common import cache, registry
 from ui.common.capped import capped
 from ui.common.copy_button import copy_text_button, link_leaves_out
+from ui.common.focus import focus_once
 from ui.common.limits import MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES
 from ui.common.messages import counted, inline_code, quote_some
 from ui.common.registry import vocab_key
 from ui.common.state import key_class, publish_fitting, seed_following_default
 from ui.common.tokens import special_texts_in
-from ui.components import component
 from ui.playground import panels
 from ui.playground.conversation import (
     CHANNELS,
@@ -48,7 +48,6 @@ from ui.playground.state import CHAT, CHAT_FOCUS, IDS, PROMPT, TEMPLATE, TEXT
 # Who renders each template that reads a message's text as text, for the note that says so.
 READERS = {"harmony": "openai-harmony", "llama3": "Meta's ChatFormat"}
 
-_focus = component("focus")
 ADD_ROW = "playground-chat-add"  # the key of the row of add buttons
 
 
@@ -353,9 +352,8 @@ def _add_row(talk: Conversation) -> None:
     if full:
         row.caption(f"A conversation holds at most {MAX_CHAT_MESSAGES} messages.")
     selector = st.session_state.pop(CHAT_FOCUS, None)
-    if selector is not None:  # at the row's end, where it adds no gap of its own
-        with row:
-            _focus(key=f"{CHAT_FOCUS}_script", data={"selector": selector})
+    if selector is not None:
+        focus_once(selector, key=f"{CHAT_FOCUS}_script")
 
 
 # ---- drawing: the result (right) ----------------------------------------------------------------
