@@ -440,6 +440,45 @@ def test_on_a_phone_the_table_and_the_text_stack(browser: Browser, app_url: str)
         screenshot(page, "merges-present-390x844", whole=False)
 
 
+_HELP_MARKS_JS = """() => [...document.querySelectorAll('.stTooltipHoverTarget svg.icon')]
+    .map(e => e.getBoundingClientRect().width).filter(w => w > 0)"""
+_CUT_IN_POPOVER_JS = """() => {
+  const body = document.querySelector("[data-testid='stPopoverBody']").getBoundingClientRect();
+  return [...document.querySelectorAll(
+      "[data-testid='stPopoverBody'] :is(button, [data-baseweb='select'])")]
+    .filter(e => e.getBoundingClientRect().right > body.right + 1).map(e => e.textContent);
+}"""
+
+
+def test_toggled_on_a_4k_screen_help_marks_and_settings_grow_with_the_type(
+    browser: Browser, app_url: str
+) -> None:
+    """The type grows with the screen, but Streamlit draws its help marks in pixels when it
+    draws them: turned on by the toggle at 3840x2160 they stayed 16 px beside 48 px type, and
+    48 px once it was off. The Settings popover, at most 688 px, cut its controls off."""
+    with new_page(browser, width=3840, height=2160) as page:
+        goto(page, app_url + "/")
+        goto(page, app_url + "/merges?text=hello")
+        toggle = keyed(page, "merges.present")
+        with rerun(page):
+            toggle.get_by_text("Presentation mode").click()
+        expect(page.get_by_test_id("stSidebar")).to_be_hidden()
+        wait_idle(page)
+        marks = page.evaluate(_HELP_MARKS_JS)
+        assert marks and min(marks) >= 47, marks
+        page.get_by_role("button", name="Settings").click()
+        expect(page.get_by_test_id("stPopoverBody")).to_be_visible()
+        wait_idle(page)
+        assert page.evaluate(_CUT_IN_POPOVER_JS) == []
+        page.keyboard.press("Escape")
+        with rerun(page):
+            toggle.get_by_text("Presentation mode").click()
+        expect(page.get_by_test_id("stSidebar")).to_be_visible()
+        wait_idle(page)
+        marks = page.evaluate(_HELP_MARKS_JS)
+        assert marks and max(marks) <= 17, marks
+
+
 def test_settings_copy_the_presentations_link(presenting: Page) -> None:
     """Presenting hides the page's Copy link: sharing a step meant copying the address bar."""
     presenting.context.grant_permissions(["clipboard-read", "clipboard-write"])
