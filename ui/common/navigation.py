@@ -17,8 +17,8 @@ from PIL import Image, ImageDraw
 from streamlit.navigation.page import StreamlitPage
 
 from ui.common import history, registry, sidebar, slow_pattern, state, whole_page
+from ui.common.focus import keep_tab_focus
 from ui.common.palette import HUES
-from ui.common.tab_focus import keep_tab_focus
 from ui.common.well_formed import repair_typed_text
 
 _FRAMED = "common.framed"  # session state: set by the frame for the page it runs next

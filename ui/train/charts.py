@@ -82,7 +82,7 @@ def race_bars(rows: list[dict[str, object]]) -> str:
 
     Presenting, the page's type grows with the screen (ui/common/presentation.css), and Vega
     draws in pixels fixed when the spec is made: at 1920x1080 the chart kept 16 px labels
-    beside 36 px tokens. These bars are sized in the page's units, so they grow with the rest.
+    beside 38 px tokens. These bars are sized in the page's units, so they grow with the rest.
     Each row reads as text too ("1. h + e 34, merged"), for a screen reader. The colours' key
     comes first: when a tie's sentence takes the headline three lines, the last rivals scroll
     in the race's pane, not the key.
