@@ -58,7 +58,8 @@ def test_presenting_a_training_fits_one_screen_and_steps_from_the_keys(
 ) -> None:
     """Turned on after a training, the page is its replay on one screen: no sidebar, the race
     beside the sample in large type, which grows with a projector's screen, ← → Home End
-    stepping it; its link opens it presenting at step 0 in another browser, ready to play."""
+    stepping it; Copy link copies the step's link, and without its step the link opens it
+    presenting at step 0 in another browser, ready to play."""
     size = 300 + width // 32 + (scheme == "dark")  # a training of its own (`train_a_slice`)
     with new_page(browser, width=width, height=height, color_scheme=scheme) as page:
         train_a_slice(lambda path: goto(page, app_url + path), page, size)
@@ -93,6 +94,11 @@ def test_presenting_a_training_fits_one_screen_and_steps_from_the_keys(
         wait_settled(page)
         _fits_one_screen(page, height)  # a step with a merge: the race is drawn
         screenshot(page, f"train-present-{width}x{height}-{scheme}", whole=False)
+        page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+        keyed(page, "train.present_copy_link").get_by_role("button", name="Copy link").click()
+        expect(page.get_by_role("button", name="Link copied ✓")).to_be_visible()
+        copied = page.evaluate("navigator.clipboard.readText()")
+        assert copied == page.url and "present=1" in copied and "step=2" in copied
         link = re.sub(r"&step=\d+|step=\d+&", "", page.url)
     with new_page(browser, width=width, height=height, color_scheme=scheme) as other:
         goto(other, link)

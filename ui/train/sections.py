@@ -432,9 +432,9 @@ def presented() -> tk.Encoding | None:
 
 
 def presentation_section(enc: tk.Encoding) -> None:
-    """The whole page while presenting: a head row (the title, the vocabulary, the toggle), then
-    the replay on the rest of one screen (ui/train/presentation.css). The corpus, the settings
-    and the other tabs wait, with their values, for the toggle to be turned off."""
+    """The whole page while presenting: a head row (the title, the vocabulary, Copy link, the
+    toggle), then the replay on the rest of one screen (ui/train/presentation.css). The corpus,
+    the settings and the other tabs wait, with their values, for the toggle to be turned off."""
     st.html(presentation.style(_PRESENTATION_CSS, dark=st.context.theme.type == "dark"))
     held = list(registry.trained_encodings())
     default = _selected(held)
@@ -449,6 +449,8 @@ def presentation_section(enc: tk.Encoding) -> None:
         help="The vocabulary whose training is replayed.",
     )
     SELECTED.publish(default)
+    with row:  # the page's own is with the hidden sections: sharing a step took the address bar
+        copy_link_button("train.present_copy_link", "Copy link")
     row.toggle(
         "Presentation mode", True, key=PRESENT.key, help=presentation.TOGGLE_HELP, width="content"
     )
