@@ -109,7 +109,24 @@ def test_a_value_a_link_gives_twice_is_named_and_the_last_one_counts() -> None:
 @pytest.mark.parametrize(
     ("query", "key", "kept", "named"),
     [
-        ({"encs": "gpt2,zzz,cl100k_base"}, "compare.encs", ["gpt2", "cl100k_base"], "no zzz here"),
+        (
+            {"encs": "gpt2,zzz,cl100k_base"},
+            "compare.encs",
+            ["gpt2", "cl100k_base"],
+            "no `zzz` here",
+        ),
+        (
+            {"encs": "gpt2,**B1** [L1](e.com),cl100k_base"},
+            "compare.encs",
+            ["gpt2", "cl100k_base"],
+            "no `**B1** [L1](e.com)` here",  # as typed, in code: not bold, not a link
+        ),
+        (
+            {"tab": "languages", "groups": "language,_I1_"},
+            "compare.lang_groups",
+            ["language"],
+            "no sample group `_I1_` here",
+        ),
         (
             {"tab": "languages", "groups": "language,yours,tricky"},
             "compare.lang_groups",

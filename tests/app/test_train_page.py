@@ -11,6 +11,7 @@ from streamlit.testing.v1.element_tree import Dataframe
 
 import tokenizer as tk
 from tests.app.helpers import columns_reading_none, open_app, rerun
+from tests.ui.payloads import drawn
 from tokenizer import formats, hf
 from tokenizer.train_record import TrainStep
 from ui.common import registry, state, vocab_files
@@ -578,6 +579,16 @@ def test_remove_a_vocabulary(trained: AppTest) -> None:
     assert any("Removed" in i.value for i in at.info)
 
 
+def test_a_refused_regex_is_quoted_as_typed_not_as_markdown() -> None:
+    """The error quotes the regex: as Markdown, `__init__` became a bold "init", and the
+    position it named no longer matched what was shown."""
+    pattern = r" ?\p{L}+|__init__|**kwargs|\*"
+    at = open_train(pattern="custom", regex=pattern)
+    (refused,) = [e.value for e in at.error if "This regex is refused" in e.value]
+    assert "nothing to repeat at position 18" in refused
+    assert f"pattern {pattern!r} does not compile" in drawn(refused)
+
+
 def test_a_custom_regex_is_checked_live() -> None:
     at = open_train()
     at.selectbox(key="train.pattern").set_value("custom")
@@ -612,7 +623,7 @@ def test_a_custom_regex_is_checked_live() -> None:
 def test_a_link_with_a_recursive_regex_opens_with_a_message() -> None:
     """`regex` ran out of memory on (?R): the page showed a MemoryError's traceback."""
     at = open_train(pattern="custom", regex="(?R)")
-    assert any("calls a group (recursion)" in e.value for e in at.error)
+    assert any("calls a group (recursion)" in drawn(e.value) for e in at.error)
     assert at.button(key="train.train").disabled
 
 

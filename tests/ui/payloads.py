@@ -1,5 +1,7 @@
 """Hostile inputs: each must come out as literal text, in unit tests and in the browser."""
 
+import re
+
 from ui.common.glyphs import is_invisible
 
 XSS_PAYLOADS: tuple[str, ...] = (
@@ -27,6 +29,12 @@ def as_drawn(text: str) -> str:
     """`text` as the token view draws it with glyphs off: literally, but for characters that
     draw nothing (the bidi override above), which show their code point."""
     return "".join(f"U+{ord(c):04X}" if is_invisible(c) else c for c in text)
+
+
+def drawn(markdown: str) -> str:
+    """What Markdown draws of a message whose quoted parts are escaped (`messages.literal`):
+    each backslash before a punctuation mark dropped."""
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown)
 
 
 # Odd but legal input: each must give a message or a result, never a traceback or a lost text.

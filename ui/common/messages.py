@@ -9,6 +9,8 @@ from collections.abc import Sequence
 
 from ui.common.glyphs import CONTROL_PICTURES
 
+_PUNCTUATION = re.compile(r"[!-/:-@\[-`{-~]")  # the ASCII punctuation marks (`literal`)
+
 SELECT_A_ROW = (
     "Select a row to see how its token was built (from the keyboard: click a cell or tab into "
     "the table, go to a row with the arrow keys, then Shift+Space)."
@@ -32,6 +34,17 @@ def inline_code(text: str, max_chars: int = 24) -> str:
     longest = max((len(run) for run in re.findall("`+", text)), default=0)
     fence = "`" * (longest + 1)
     return f"{fence} {text} {fence}" if longest else f"{fence}{text}{fence}"
+
+
+def literal(text: str) -> str:
+    """`text` for Markdown that shows it as written, when it is prose that quotes what the
+    user typed (an error that names their regex): every ASCII punctuation mark, which Markdown
+    and Streamlit's directives may read as markup, escaped with a backslash.
+
+    >>> print(literal("**x** _y_ [a](b)"))
+    \\*\\*x\\*\\* \\_y\\_ \\[a\\]\\(b\\)
+    """
+    return _PUNCTUATION.sub(r"\\\g<0>", text)
 
 
 def counted(n: int, noun: str) -> str:

@@ -39,7 +39,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from ui.common.glyphs import not_utf8_sequences
 from ui.common.limits import MAX_LINK_NOTICES, MAX_URL_TEXT_CHARS, MAX_URL_VALUE_BYTES
-from ui.common.messages import counted, inline_code
+from ui.common.messages import counted, inline_code, quote_some
 
 T = TypeVar("T")
 
@@ -441,10 +441,13 @@ def at_most(upper: int, owner: str, what: str) -> Callable[[int], str | None]:
 def no_such(names: list[str]) -> str:
     """Why a link's names are not used, when the page has none of that name (the usual case).
 
-    >>> no_such(["zzz", "yyy"])
-    'no zzz, yyy here'
+    The names are quoted as code: they are the link's, and as Markdown, ``**x**`` was bold and
+    ``[x](http://…)`` a link the notice drew.
+
+    >>> no_such(["zzz", "**yyy**"])
+    'no `zzz`, `**yyy**` here'
     """
-    return f"no {', '.join(names)} here"
+    return f"no {quote_some(names)} here"
 
 
 def known_only(

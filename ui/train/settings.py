@@ -18,7 +18,7 @@ from ui.common.limits import (
     REGEX_TRIAL_CHARS,
     REGEX_TRIAL_SECONDS,
 )
-from ui.common.messages import counted, inline_code
+from ui.common.messages import counted, inline_code, literal
 from ui.train.corpora import Corpus
 from ui.train.jobs import TrainSettings
 
@@ -71,7 +71,7 @@ def check_pattern(source: str, sample: str = PREVIEW_TEXT) -> PatternCheck:
         compiled = compile_pattern(source)  # the classes training will use, not `regex`'s
         check_tiktoken_syntax(source)  # what training refuses, refused before it starts
     except PatternError as exc:
-        return PatternCheck(f"This regex is refused: {exc}.")
+        return PatternCheck(f"This regex is refused: {literal(str(exc))}.")  # it quotes the regex
     if compiled.groups:
         return PatternCheck(
             "Use non-capturing groups `(?:…)`: with a capturing group the pre-tokenizer keeps "

@@ -19,7 +19,14 @@ from ui.common import vocab_panel
 from ui.common.copy_button import link_leaves_out
 from ui.common.grid import EMPTY_CELL
 from ui.common.limits import USED_IN_SHOWN
-from ui.common.messages import SELECT_A_ROW, counted, download_label, inline_code, quote_some
+from ui.common.messages import (
+    SELECT_A_ROW,
+    counted,
+    download_label,
+    inline_code,
+    literal,
+    quote_some,
+)
 from ui.common.sidebar import choose_encoding
 from ui.common.state import history_navigation, publish_text, segmented
 from ui.common.token_text import hex_bytes, plain, read_glyphs, write_glyphs
@@ -259,7 +266,7 @@ def _search_panel(vocab: Vocabulary, mode: SearchMode) -> Listing | None:
     try:
         result = run_search(Query(vocab, mode, query, wordy and ignore_case))
     except SearchError as exc:
-        st.error(f"Cannot search: {exc}.", icon=":material/error:")
+        st.error(f"Cannot search: {literal(str(exc))}.", icon=":material/error:")
         return None
     if result.not_ids:
         st.warning(

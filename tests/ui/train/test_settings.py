@@ -4,6 +4,7 @@ import pytest
 import regex
 
 import tokenizer as tk
+from tests.ui.payloads import drawn
 from tokenizer.splitter import splitter
 from ui.common.registry import check_name, unique_name
 from ui.train.corpora import Corpus
@@ -63,7 +64,7 @@ def test_a_good_custom_pattern_previews_its_chunks() -> None:
     ],
 )
 def test_bad_custom_patterns_say_why(source: str, message: str) -> None:
-    assert message in check_pattern(source).error
+    assert message in drawn(check_pattern(source).error or "")
 
 
 def test_the_preview_splits_with_the_classes_training_uses() -> None:
@@ -157,4 +158,4 @@ def test_what_tiktokens_engine_reads_otherwise_is_refused_before_training(source
     with pytest.raises(tk.PatternError) as refused:
         tk.train("abc abc", 257, pattern=source)
     error = check_pattern(source).error
-    assert error is not None and str(refused.value) in error
+    assert error is not None and str(refused.value) in drawn(error)  # quoted as typed

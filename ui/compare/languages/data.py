@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from ui.common.messages import quote_some
 from ui.common.samples import Sample
 from ui.common.spreadsheet import csv_bytes
 
@@ -104,10 +105,10 @@ def groups_not_here(names: list[str]) -> str:
     >>> groups_not_here(["yours"])
     'samples of your own are not in links: they stay in the session that added them'
     >>> groups_not_here(["poems", "yours"])
-    'no sample group poems here, and samples of your own ... added them'
+    'no sample group `poems` here, and samples of your own ... added them'
     """
     unknown = [name for name in names if name != CUSTOM_KIND]
-    said = [f"no sample group {', '.join(unknown)} here"] if unknown else []
+    said = [f"no sample group {quote_some(unknown)} here"] if unknown else []
     if CUSTOM_KIND in names:
         said.append(
             "samples of your own are not in links: they stay in the session that added them"
