@@ -137,6 +137,11 @@ class TrainingRecord:
     def message(self) -> str:
         """One sentence on how training ended, for the app and for logs."""
         made = f"{self.n_merges:,} merge{'s' if self.n_merges != 1 else ''}"
+        if self.stop == "exhausted" and not self.n_merges:  # no pair ever did: no "any more"
+            return (
+                f"Stopped before the first merge (of {self.requested:,}): no pair of bytes "
+                "occurs twice within the corpus's chunks."
+            )
         if self.stop == "exhausted":
             return (
                 f"Stopped early after {made} of {self.requested:,}: "

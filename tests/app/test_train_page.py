@@ -638,7 +638,8 @@ def test_a_training_that_made_no_merge_says_so_in_the_replay() -> None:
     at.text_input(key="train.regex").input(".")  # one character per chunk: no pair to merge
     train(rerun(at), vocab=300)
     said = " ".join(alerts(at))
-    assert "training made no merge" in said and said.count("Stopped early after 0 merges") == 1
+    assert "training made no merge" in said and said.count("Stopped before the first merge") == 1
+    assert "any more" not in said  # no pair ever occurred twice
     assert "no training record" not in said
 
 

@@ -81,6 +81,11 @@ def test_early_stop_says_how_many_merges() -> None:
     assert enc.special_tokens == {"<|endoftext|>": 258}
     assert enc.n_vocab == 259
     assert train("", 1000).training.n_merges == 0
+    # No pair ever occurred twice: not "any more".
+    assert train("abcdef", 300, special_tokens=()).training.message == (
+        "Stopped before the first merge (of 44): no pair of bytes occurs twice within the "
+        "corpus's chunks."
+    )
 
 
 def test_on_step_sees_every_step_and_can_stop() -> None:
