@@ -287,10 +287,13 @@ def load_tiktoken(
         if not line:
             continue
         parts = line.split(" ")
-        if len(parts) != 2 or not (
-            parts[1].isascii() and parts[1].isdigit() and len(parts[1]) < 10
-        ):
+        if len(parts) != 2:
             raise FormatError(f"line {number}: expected 'base64 rank', got {line[:80]!r}")
+        if not (parts[1].isascii() and parts[1].isdigit() and len(parts[1]) < 10):  # -1, 1e9
+            raise FormatError(
+                f"line {number}: rank must be an integer from 0 to {MAX_VOCAB_SIZE - 1:,}, "
+                f"got {parts[1][:40]!r}"
+            )
         try:
             # Given bytes, b64decode calls a non-ASCII character "not base64" like any other stray
             # one; given str, it raises a ValueError about ASCII that names no line.

@@ -221,6 +221,8 @@ def test_malformed_tiktoken_files() -> None:
         "line 3: rank 1 is already used on line 2": [*good[:2], "QUJD 1", *good[3:]],
         "lacks 1 single-byte tokens (0x00": good[1:],
         "line 1: rank must be an integer from 0": ["AA== 999999999", *good[1:]],
+        "line 2: rank must be an integer from 0 to 999,999, got '-1'": [good[0], "AQ== -1"],
+        "got '99999999999999999999999'": [good[0], "AQ== 99999999999999999999999"],
         "line 1: empty token": [" 7", *good[1:]],
         "rank 257 is missing": [*good[:257], *good[258:]],
         "highest rank is 1,000 on line 259": [*good[:258], "QUJD 1000"],
