@@ -62,6 +62,19 @@ def with_vocabulary(page: str) -> AppTest:
     return at
 
 
+@pytest.mark.parametrize("page", list(TEXT_KEYS))
+def test_carriage_returns_are_kept_and_said_once_not_to_survive_an_edit(page: str) -> None:
+    """A browser's box holds no CR: an edit turned a link's CR LF line ends into LF, silently."""
+    at = on_page(page)
+    at.session_state[TEXT_KEYS[page]] = "a\r\nb\r\nc"
+    rerun(at)
+    assert at.session_state[TEXT_KEYS[page]] == "a\r\nb\r\nc"  # tokenized as given
+    (said,) = [t.value for t in at.toast if "carriage return" in t.value]
+    assert "holds 2 carriage returns" in said and "turns them into line feeds" in said
+    rerun(at)
+    assert not [t for t in at.toast if "carriage return" in t.value]  # once per text
+
+
 def still_has_vocabulary(at: AppTest) -> bool:
     return list(at.session_state["common.vocabularies"]) == ["mine"]
 

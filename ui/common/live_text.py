@@ -43,6 +43,10 @@ def _cut_key(key: str) -> str:
     return f"{key}_cut"
 
 
+def _told_cr_key(key: str) -> str:
+    return f"{key}_told_cr"
+
+
 def set_live_text(key: str, text: str) -> None:
     """Replace the text of the box `key` (call before the box is drawn in this run).
 
@@ -161,6 +165,7 @@ def live_textarea(
             "of the paste was left out.",
             icon=":material/content_cut:",
         )
+    _tell_of_carriage_returns(key)
     _reserve_room(key, rows, shown=label_visibility == "visible")
     _textarea(
         key=_box_key(key),
@@ -180,6 +185,26 @@ def live_textarea(
         on_sent_change=lambda: _take_typed_text(key, rerun_fragment),
     )
     return st.session_state[key]
+
+
+def _tell_of_carriage_returns(key: str) -> None:
+    """Say once per text that its carriage returns will not survive an edit in the box.
+
+    A browser's text box holds no CR: it shows a link's ``a%0D%0Ab`` as two lines, and the
+    text it sends after an edit has a line feed where the CR LF was. The tokens of the text as
+    given are exact, but a teacher's CRLF example lost its point at the first keystroke.
+    """
+    text = st.session_state[key]
+    if "\r" not in text or st.session_state.get(_told_cr_key(key)) == text:
+        return
+    st.session_state[_told_cr_key(key)] = text
+    crs = text.count("\r")
+    st.toast(
+        f"This text holds {counted(crs, 'carriage return')} (CR, as in Windows "
+        "line ends): its tokens are exact, but the box shows each as a line break, and an edit "
+        "in the box turns them into line feeds (LF).",
+        icon=":material/keyboard_return:",
+    )
 
 
 def _reserve_room(key: str, rows: int, *, shown: bool) -> None:
