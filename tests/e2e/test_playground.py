@@ -81,6 +81,23 @@ def test_emptying_the_box_again_after_an_example_empties_the_page(open_app, page
     expect(page.locator(".bpl-text .tok")).to_have_count(0)
 
 
+def test_a_links_carriage_returns_stay_until_the_text_is_edited(open_app) -> None:
+    """A browser's box holds no CR, and the box counted its text shorter than the server's: it
+    sent its own, without the CRs, on its own, and the link's CR LF example was gone at once.
+    Now they stay, the page says an edit will turn them into line feeds, and an edit does."""
+    page = open_app("/?text=line%20one%0D%0Aline%20two")
+    expect(page.get_by_text("holds 1 carriage return")).to_be_visible()
+    wait_for_ids(page, oracle_ids("gpt2", "line one\r\nline two"))
+    page.wait_for_timeout(1_500)  # past the box's recheck (RECHECK_MS) after the run
+    wait_idle(page)
+    expect(metric(page, "Characters")).to_have_text("18")  # the CR counted
+    assert "%0D%0A" in page.url
+    area = text_box(page).first
+    area.press("End")
+    area.type("!")
+    wait_for_ids(page, oracle_ids("gpt2", "line one\nline two!"))
+
+
 def test_hovering_links_tokens_and_ids_both_ways(open_app) -> None:
     page = open_app("/?text=hello%20world%20again")
     tokens, ids = page.locator(".bpl-text .tok"), page.locator(".bpl-ids .tid")

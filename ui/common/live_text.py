@@ -243,8 +243,20 @@ def keep_pace(*keys: str) -> None:
     browser counts): a box whose text differs once the user pauses sends it again, once, so a
     send lost between overlapping runs never leaves the tokens behind what was typed.
     """
-    seen = {key: len(st.session_state.get(key, "").encode("utf-16-le")) // 2 for key in keys}
+    seen = {key: _length_in_box(st.session_state.get(key, "")) for key in keys}
     _pace(key="common.live_pace", data={"pace_ms": _pace_ms(), "seen": seen})
+
+
+def _length_in_box(text: str) -> int:
+    """The length of `text` as a browser's box holds it and counts it: in UTF-16 units, each
+    CR LF or lone CR one line feed. Counted as given, a link's CR LF text differed from the
+    box's at once, and the box sent its own, without the CRs, before any edit.
+
+    >>> _length_in_box("a\\r\\nb\\r👋")
+    6
+    """
+    held = text.replace("\r\n", "\n").replace("\r", "\n")
+    return len(held.encode("utf-16-le")) // 2
 
 
 def examples_menu(key: str, examples: Mapping[str, str], on_pick: Callable[[str], None]) -> None:
