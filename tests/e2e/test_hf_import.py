@@ -68,6 +68,7 @@ def test_a_hugging_face_tokenizer_json_is_imported_and_compared(
         page.get_by_text("Vocabulary files: export or import").click()
     box = upload(page, good)
     expect(box).to_contain_text(f"Imported {IMPORTED} (Hugging Face tokenizer.json")
+    wait_idle(page)  # the page done drawing the new column: measured mid-run, it was 19 px off
     # The message sits right under the Import button, in the same column.
     button = keyed(page, "compare.import").locator("button:visible").bounding_box()
     shown = box.bounding_box()
